@@ -1,0 +1,62 @@
+//! The scheme table, `data/schemes.csv`, compiled into a `phf` map keyed by the lowercase scheme.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+pub fn write(out: &mut String, csv: &Path) {
+    let text = std::fs::read_to_string(csv).unwrap_or_else(|e| panic!("{}: {e}", csv.display()));
+    let mut map = phf_codegen::Map::new();
+    let mut seen = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.splitn(5, ',').map(str::trim).collect();
+        let [name, port, dns, slash, defined_by] = f[..] else {
+            panic!("schemes.csv line {}: want scheme,default_port,dns_host,empty_path_is_slash,defined_by", n + 1)
+        };
+        assert!(
+            name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b)),
+            "schemes.csv line {}: {name:?} is not a lowercase RFC 3986 3.1 scheme",
+            n + 1
+        );
+        let port = if port.is_empty() {
+            "None".to_string()
+        } else {
+            format!("Some({})", port.parse::<u16>().unwrap())
+        };
+        let flag = |s: &str| match s {
+            "true" => true,
+            "false" => false,
+            _ => panic!("schemes.csv line {}: {s:?} is not true or false", n + 1),
+        };
+        let value = format!(
+            "SchemeInfo {{ name: {name:?}, default_port: {port}, dns_host: {}, empty_path_is_slash: {}, defined_by: {defined_by:?} }}",
+            flag(dns),
+            flag(slash)
+        );
+        seen.push(name.to_string());
+        map.entry(name.to_string(), value);
+    }
+    writeln!(
+        out,
+        "/// The schemes of `data/schemes.csv`, keyed by lowercase name."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static SCHEMES: phf::Map<&'static str, SchemeInfo> = {};\n",
+        map.build()
+    )
+    .unwrap();
+    writeln!(out, "/// Length of the longest scheme name in [`SCHEMES`].").unwrap();
+    writeln!(
+        out,
+        "pub(crate) const SCHEME_MAX_LEN: usize = {};\n",
+        seen.iter().map(String::len).max().unwrap_or(0)
+    )
+    .unwrap();
+}

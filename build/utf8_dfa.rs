@@ -1,0 +1,183 @@
+//! Compiles `codepoints::class_of` into a byte-level DFA over UTF-8 (DESIGN.md, "Generated tables").
+//!
+//! Building and walking are kept apart: this file builds, `src/tables.rs` walks. The DFA reads one
+//! UTF-8 sequence and ends in an accepting state per code point class, or in the dead state on any
+//! ill-formed sequence (RFC 3629 4: overlong forms, surrogates, above U+10FFFF, truncated, stray
+//! continuation bytes). It is built as a trie over all 1,112,064 scalar values with identical
+//! subtrees shared (hash-consing), which for a finite language is the minimal DFA. Bytes that no
+//! state tells apart share an equivalence class, and state ids are premultiplied by the number of
+//! classes, so that a transition is one index: `TRANS[state + CLASS[byte]]`.
+
+use crate::codepoints::{class_of, Class, CLASS_NAMES};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Target {
+    Dead,
+    Accept(Class),
+    Node(usize),
+}
+
+struct Builder {
+    nodes: Vec<[Target; 256]>,
+    interned: HashMap<[Target; 256], usize>,
+}
+
+impl Builder {
+    /// The state reached after `prefix`, a non-empty prefix of a UTF-8 sequence.
+    fn target(&mut self, prefix: &mut Vec<u8>) -> Target {
+        let want = match prefix[0] {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => return Target::Dead,
+        };
+        if prefix.len() == want {
+            // std's decoder is the arbiter of well-formedness (RFC 3629 4).
+            return match std::str::from_utf8(prefix) {
+                Ok(s) => Target::Accept(class_of(s.chars().next().unwrap() as u32)),
+                Err(_) => Target::Dead,
+            };
+        }
+        let mut row = [Target::Dead; 256];
+        for b in 0x80..=0xBFu8 {
+            prefix.push(b);
+            row[b as usize] = self.target(prefix);
+            prefix.pop();
+        }
+        if row.iter().all(|t| *t == Target::Dead) {
+            return Target::Dead;
+        }
+        Target::Node(self.intern(row))
+    }
+
+    fn intern(&mut self, row: [Target; 256]) -> usize {
+        if let Some(&id) = self.interned.get(&row) {
+            return id;
+        }
+        self.nodes.push(row);
+        self.interned.insert(row, self.nodes.len() - 1);
+        self.nodes.len() - 1
+    }
+}
+
+pub fn write(out: &mut String) {
+    let mut b = Builder {
+        nodes: Vec::new(),
+        interned: HashMap::new(),
+    };
+    let mut start = [Target::Dead; 256];
+    for lead in 0..=255u8 {
+        start[lead as usize] = b.target(&mut vec![lead]);
+    }
+    let start = b.intern(start);
+
+    // Byte equivalence classes: bytes whose column is the same in every state.
+    let mut class_of_byte = [0u8; 256];
+    let mut columns: Vec<Vec<Target>> = Vec::new();
+    for byte in 0..256 {
+        let column: Vec<Target> = b.nodes.iter().map(|row| row[byte]).collect();
+        let id = columns
+            .iter()
+            .position(|c| *c == column)
+            .unwrap_or_else(|| {
+                columns.push(column);
+                columns.len() - 1
+            });
+        class_of_byte[byte] = id as u8;
+    }
+    let stride = columns.len();
+
+    // State numbering: 0 dead, 1.. the trie nodes (start first), then one accepting state per class.
+    let mut order: Vec<usize> = vec![start];
+    order.extend((0..b.nodes.len()).filter(|&n| n != start));
+    let node_state: HashMap<usize, usize> =
+        order.iter().enumerate().map(|(i, &n)| (n, i + 1)).collect();
+    let accept_base = order.len() + 1;
+    let states = accept_base + CLASS_NAMES.len();
+    let id = |t: Target| -> usize {
+        match t {
+            Target::Dead => 0,
+            Target::Node(n) => node_state[&n] * stride,
+            Target::Accept(c) => (accept_base + c as usize) * stride,
+        }
+    };
+    let mut trans = vec![0usize; states * stride];
+    for (i, &n) in order.iter().enumerate() {
+        for byte in 0..256 {
+            trans[(i + 1) * stride + class_of_byte[byte] as usize] = id(b.nodes[n][byte]);
+        }
+    }
+    assert!(trans.iter().all(|&t| t <= u16::MAX as usize));
+
+    writeln!(
+        out,
+        "/// Number of byte equivalence classes of the UTF-8 DFA (the premultiplier of state ids)."
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) const UTF8_STRIDE: usize = {stride};").unwrap();
+    writeln!(
+        out,
+        "/// Number of states of the UTF-8 DFA, the dead and accepting states included."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[allow(dead_code)]\npub(crate) const UTF8_STATES: usize = {states};"
+    )
+    .unwrap();
+    writeln!(out, "/// The start state (premultiplied).").unwrap();
+    writeln!(out, "pub(crate) const UTF8_START: u16 = {};", stride).unwrap();
+    writeln!(out, "/// The first accepting state (premultiplied); accepting states follow in `CodePointClass` order.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) const UTF8_ACCEPT: u16 = {};",
+        accept_base * stride
+    )
+    .unwrap();
+    writeln!(out, "/// Byte to equivalence class.").unwrap();
+    writeln!(
+        out,
+        "#[rustfmt::skip]\npub(crate) static UTF8_CLASS: [u8; 256] = ["
+    )
+    .unwrap();
+    for row in class_of_byte.chunks(16) {
+        let row: Vec<String> = row.iter().map(|v| format!("{v:2}")).collect();
+        writeln!(out, "    {},", row.join(", ")).unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    writeln!(
+        out,
+        "/// Transitions, indexed by premultiplied state plus byte class; 0 is the dead state."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[rustfmt::skip]\npub(crate) static UTF8_TRANS: [u16; {}] = [",
+        trans.len()
+    )
+    .unwrap();
+    for row in trans.chunks(stride) {
+        let row: Vec<String> = row.iter().map(|v| format!("{v:4}")).collect();
+        writeln!(out, "    {},", row.join(", ")).unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    writeln!(
+        out,
+        "/// The class of each accepting state, in order from [`UTF8_ACCEPT`]."
+    )
+    .unwrap();
+    let names: Vec<String> = CLASS_NAMES
+        .iter()
+        .map(|n| format!("CodePointClass::{n}"))
+        .collect();
+    writeln!(
+        out,
+        "pub(crate) static UTF8_ACCEPT_CLASS: [CodePointClass; {}] = [{}];\n",
+        names.len(),
+        names.join(", ")
+    )
+    .unwrap();
+}

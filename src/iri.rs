@@ -1,0 +1,365 @@
+//! The parsed types: the input and the offsets of its components (DESIGN.md, "The way data flows").
+
+use crate::error::Error;
+use crate::grammar::Grammar;
+use crate::scan::{
+    self, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_PORT, HAS_QUERY, HAS_USERINFO,
+};
+use std::fmt;
+
+/// An IRI reference (3987bis 2.2 `IRI-reference`), or an input of another [`Grammar`], borrowed:
+/// the input and the positions of its components. Parsing allocates nothing.
+///
+/// An absent component is `None` and an empty one `Some("")`: they differ (3987bis 5.3.3).
+///
+/// ```
+/// use iriscan::{HostKind, IriRef};
+/// let iri = IriRef::parse("https://user@例え.jp:8080/パス?q=Dürst#frag").unwrap();
+/// assert_eq!(iri.scheme(), Some("https"));
+/// assert_eq!(iri.authority(), Some("user@例え.jp:8080"));
+/// assert_eq!(iri.userinfo(), Some("user"));
+/// assert_eq!(iri.host(), Some("例え.jp"));
+/// assert_eq!(iri.host_kind(), Some(HostKind::RegName));
+/// assert_eq!(iri.port(), Some("8080"));
+/// assert_eq!(iri.path(), "/パス");
+/// assert_eq!(iri.query(), Some("q=Dürst"));
+/// assert_eq!(iri.fragment(), Some("frag"));
+///
+/// let empty = IriRef::parse("http://example.com/?#").unwrap();
+/// assert_eq!((empty.query(), empty.fragment()), (Some(""), Some("")));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IriRef<'a> {
+    input: &'a str,
+    pos: Positions,
+}
+
+impl<'a> IriRef<'a> {
+    /// Parses an IRI reference (3987bis 2.2 `IRI-reference`).
+    #[inline]
+    pub fn parse(input: &'a str) -> Result<IriRef<'a>, Error> {
+        IriRef::parse_as(input, Grammar::IriReference)
+    }
+
+    /// Parses `input` as `grammar` says.
+    ///
+    /// ```
+    /// use iriscan::{Grammar, IriRef};
+    /// assert!(IriRef::parse_as("//example.com/a", Grammar::IrelativeRef).is_ok());
+    /// assert!(IriRef::parse_as("http://example.com/a", Grammar::IrelativeRef).is_err());
+    /// ```
+    #[inline]
+    pub fn parse_as(input: &'a str, grammar: Grammar) -> Result<IriRef<'a>, Error> {
+        let pos = scan::scan(input.as_bytes(), grammar)?;
+        Ok(IriRef { input, pos })
+    }
+
+    /// Parses bytes, which need not be UTF-8: invalid UTF-8 is an error at its first byte.
+    ///
+    /// ```
+    /// use iriscan::{ErrorKind, Grammar, IriRef};
+    /// let err = IriRef::parse_bytes(b"http://example.com/caf\xe9", Grammar::IriReference).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidUtf8, 22));
+    /// ```
+    pub fn parse_bytes(input: &'a [u8], grammar: Grammar) -> Result<IriRef<'a>, Error> {
+        let pos = scan::scan(input, grammar)?;
+        // The scanner has checked every byte (RFC 3629), so this cannot fail; std checks again.
+        match std::str::from_utf8(input) {
+            Ok(input) => Ok(IriRef { input, pos }),
+            Err(e) => unreachable!(
+                "the scanner let invalid UTF-8 through at {}",
+                e.valid_up_to()
+            ),
+        }
+    }
+
+    /// The whole input.
+    #[inline]
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// The scheme, without its ":".
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        (self.pos.scheme_end > 0).then(|| &self.input[..self.pos.scheme_end])
+    }
+
+    /// Whether the reference has a scheme (it is then an IRI, not a relative reference).
+    #[inline]
+    pub fn is_absolute(&self) -> bool {
+        self.pos.scheme_end > 0
+    }
+
+    /// The authority, without the "//".
+    #[inline]
+    pub fn authority(&self) -> Option<&'a str> {
+        self.has(HAS_AUTHORITY)
+            .then(|| &self.input[self.pos.authority_start()..self.pos.path_start])
+    }
+
+    /// The userinfo, without its "@".
+    #[inline]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.has(HAS_USERINFO)
+            .then(|| &self.input[self.pos.authority_start()..self.pos.host_start - 1])
+    }
+
+    /// The host; an IP literal keeps its brackets, as in RFC 3986 3.2.2 `host`.
+    #[inline]
+    pub fn host(&self) -> Option<&'a str> {
+        self.has(HAS_AUTHORITY)
+            .then(|| &self.input[self.pos.host_start..self.pos.host_end])
+    }
+
+    /// The kind of host.
+    #[inline]
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.has(HAS_AUTHORITY).then_some(self.pos.host_kind)
+    }
+
+    /// The port, without its ":"; `Some("")` for an empty port (`http://example.com:/`).
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        self.has(HAS_PORT)
+            .then(|| &self.input[self.pos.host_end + 1..self.pos.path_start])
+    }
+
+    /// The path, possibly empty.
+    #[inline]
+    pub fn path(&self) -> &'a str {
+        &self.input[self.pos.path_start..self.pos.path_end]
+    }
+
+    /// The query, without its "?".
+    #[inline]
+    pub fn query(&self) -> Option<&'a str> {
+        self.has(HAS_QUERY)
+            .then(|| &self.input[self.pos.path_end + 1..self.pos.query_end])
+    }
+
+    /// The fragment, without its "#".
+    #[inline]
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.has(HAS_FRAGMENT)
+            .then(|| &self.input[self.pos.query_end + 1..])
+    }
+
+    /// An owned copy.
+    pub fn to_owned_buf(&self) -> IriRefBuf {
+        IriRefBuf {
+            input: self.input.to_string(),
+            pos: self.pos,
+        }
+    }
+
+    #[inline]
+    fn has(&self, flag: u8) -> bool {
+        self.pos.flags & flag != 0
+    }
+}
+
+impl fmt::Debug for IriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("IriRef")
+            .field("input", &self.input)
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl fmt::Display for IriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.input)
+    }
+}
+
+impl AsRef<str> for IriRef<'_> {
+    fn as_ref(&self) -> &str {
+        self.input
+    }
+}
+
+/// An IRI (3987bis 2.2 `IRI`): an [`IriRef`] that has a scheme.
+///
+/// ```
+/// let iri = iriscan::Iri::parse("urn:isbn:978-3-16").unwrap();
+/// assert_eq!(iri.scheme(), "urn");
+/// assert_eq!(iri.path(), "isbn:978-3-16");
+/// assert!(iriscan::Iri::parse("/relative").is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Iri<'a>(IriRef<'a>);
+
+impl<'a> Iri<'a> {
+    /// Parses an IRI (3987bis 2.2 `IRI`).
+    #[inline]
+    pub fn parse(input: &'a str) -> Result<Iri<'a>, Error> {
+        IriRef::parse_as(input, Grammar::Iri).map(Iri)
+    }
+
+    /// The scheme, which an IRI always has.
+    #[inline]
+    pub fn scheme(&self) -> &'a str {
+        &self.0.input[..self.0.pos.scheme_end]
+    }
+
+    /// The IRI as a reference, with all the accessors of [`IriRef`].
+    #[inline]
+    pub fn as_iri_ref(&self) -> IriRef<'a> {
+        self.0
+    }
+}
+
+impl<'a> std::ops::Deref for Iri<'a> {
+    type Target = IriRef<'a>;
+    fn deref(&self) -> &IriRef<'a> {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Iri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for Iri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.input)
+    }
+}
+
+impl<'a> TryFrom<IriRef<'a>> for Iri<'a> {
+    type Error = IriRef<'a>;
+    /// An IRI reference with a scheme is an IRI; a relative one is given back.
+    fn try_from(r: IriRef<'a>) -> Result<Iri<'a>, IriRef<'a>> {
+        if r.is_absolute() {
+            Ok(Iri(r))
+        } else {
+            Err(r)
+        }
+    }
+}
+
+/// An owned IRI reference. Equality, order and hash are those of the string: simple string
+/// comparison (3987bis 5.3.1).
+///
+/// ```
+/// use iriscan::IriRefBuf;
+/// let a: IriRefBuf = "http://example.com/ros\u{e9}".parse().unwrap();
+/// assert_eq!(a.as_iri_ref().path(), "/ros\u{e9}");
+/// assert_ne!(a, "HTTP://example.com/ros\u{e9}".parse().unwrap()); // 5.3.1: no case folding
+/// assert_eq!(a.to_string(), "http://example.com/ros\u{e9}");
+/// ```
+#[derive(Clone)]
+pub struct IriRefBuf {
+    input: String,
+    pos: Positions,
+}
+
+impl IriRefBuf {
+    /// Parses an owned string as an IRI reference, without copying it.
+    pub fn parse(input: String) -> Result<IriRefBuf, (Error, String)> {
+        match scan::scan(input.as_bytes(), Grammar::IriReference) {
+            Ok(pos) => Ok(IriRefBuf { input, pos }),
+            Err(e) => Err((e, input)),
+        }
+    }
+
+    /// The borrowed form, with the component accessors.
+    #[inline]
+    pub fn as_iri_ref(&self) -> IriRef<'_> {
+        IriRef {
+            input: &self.input,
+            pos: self.pos,
+        }
+    }
+
+    /// The string.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.input
+    }
+
+    /// The string, given back.
+    pub fn into_string(self) -> String {
+        self.input
+    }
+}
+
+impl std::str::FromStr for IriRefBuf {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<IriRefBuf, Error> {
+        IriRef::parse(s).map(|r| r.to_owned_buf())
+    }
+}
+
+impl fmt::Display for IriRefBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.input)
+    }
+}
+
+impl fmt::Debug for IriRefBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.as_iri_ref(), f)
+    }
+}
+
+impl AsRef<str> for IriRefBuf {
+    fn as_ref(&self) -> &str {
+        &self.input
+    }
+}
+
+impl PartialEq for IriRefBuf {
+    fn eq(&self, other: &IriRefBuf) -> bool {
+        self.input == other.input
+    }
+}
+
+impl Eq for IriRefBuf {}
+
+impl PartialOrd for IriRefBuf {
+    fn partial_cmp(&self, other: &IriRefBuf) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for IriRefBuf {
+    fn cmp(&self, other: &IriRefBuf) -> std::cmp::Ordering {
+        self.input.cmp(&other.input)
+    }
+}
+
+impl std::hash::Hash for IriRefBuf {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.input.hash(state)
+    }
+}
+
+impl<'a> From<IriRef<'a>> for IriRefBuf {
+    fn from(r: IriRef<'a>) -> IriRefBuf {
+        r.to_owned_buf()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for IriRefBuf {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.input)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for IriRefBuf {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IriRefBuf, D::Error> {
+        let s = String::deserialize(d)?;
+        IriRefBuf::parse(s).map_err(|(e, _)| serde::de::Error::custom(e))
+    }
+}

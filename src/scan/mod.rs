@@ -1,0 +1,421 @@
+//! The scanner: one pass over the bytes that checks UTF-8, the class of every code point and the
+//! grammar, and records where each component starts and ends (DESIGN.md, "The scanner").
+//!
+//! The grammar is walked component by component. Each component is a [`Rule`]: the class bit of
+//! the bytes that may stand in it literally (generated from the ABNF by `build/ascii.rs`), which
+//! non-ASCII classes it admits, and where it ends. Runs of literal bytes are skipped by
+//! [`skip`] (a wide check where the CPU has one, the byte table otherwise); "%" goes to the
+//! `pct-encoded` check, bytes >= 0x80 to the generated UTF-8 DFA, and any other byte ends the
+//! run, for the caller to take as a delimiter or report as an error.
+
+mod fast;
+mod ip;
+
+use crate::error::{Component, Error, ErrorKind};
+use crate::grammar::{Grammar, SchemeRule};
+use crate::tables::{ascii, class, classify_utf8, CodePointClass};
+
+/// The kind of host (RFC 3986 3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `ireg-name`: a registered name, possibly empty (`file:///x` has an empty host).
+    RegName,
+    /// `IPv4address` in dotted-decimal form (`1.2.3.999` is a reg-name, not an error).
+    Ipv4,
+    /// `IP-literal` holding an `IPv6address`.
+    Ipv6,
+    /// `IP-literal` holding an `IPvFuture`.
+    IpvFuture,
+}
+
+pub(crate) const HAS_AUTHORITY: u8 = 1;
+pub(crate) const HAS_USERINFO: u8 = 2;
+pub(crate) const HAS_PORT: u8 = 4;
+pub(crate) const HAS_QUERY: u8 = 8;
+pub(crate) const HAS_FRAGMENT: u8 = 16;
+
+/// Where the components of a scanned input are. Offsets of delimiters, so that every accessor is
+/// one slice: scheme `..scheme_end` (0 when there is none: a scheme is never empty), userinfo
+/// `authority_start..host_start - 1`, host `host_start..host_end`, port `host_end + 1..path_start`,
+/// path `path_start..path_end`, query `path_end + 1..query_end`, fragment `query_end + 1..`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Positions {
+    pub scheme_end: usize,
+    pub host_start: usize,
+    pub host_end: usize,
+    pub path_start: usize,
+    pub path_end: usize,
+    pub query_end: usize,
+    pub flags: u8,
+    pub host_kind: HostKind,
+}
+
+impl Positions {
+    /// Where the authority starts (after "//"), if there is one.
+    pub fn authority_start(&self) -> usize {
+        if self.scheme_end > 0 {
+            self.scheme_end + 3
+        } else {
+            2
+        }
+    }
+}
+
+/// A component's rule: which bytes stand in it literally, and which non-ASCII classes it admits.
+#[derive(Clone, Copy)]
+struct Rule {
+    literal: u16,
+    component: Component,
+    /// `ucschar` (an IRI grammar, and a component built on `iunreserved`).
+    ucschar: bool,
+    /// `iprivate` (the query of an IRI).
+    private: bool,
+}
+
+/// Scans `input` against `grammar`.
+#[inline]
+pub(crate) fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
+    Scanner {
+        b: input,
+        grammar,
+        uri: grammar.is_uri(),
+        wide: fast::available(),
+    }
+    .scan()
+}
+
+/// Scans with the byte-at-a-time table walk only: the reference the wide fast path is tested
+/// against.
+#[doc(hidden)]
+pub fn scan_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
+    Scanner {
+        b: input,
+        grammar,
+        uri: grammar.is_uri(),
+        wide: false,
+    }
+    .scan()
+    .map(|_| ())
+}
+
+struct Scanner<'a> {
+    b: &'a [u8],
+    grammar: Grammar,
+    uri: bool,
+    wide: bool,
+}
+
+impl Scanner<'_> {
+    fn err(&self, kind: ErrorKind, at: usize, component: Component) -> Error {
+        Error::at(kind, self.b, at, component, self.uri)
+    }
+
+    fn rule(&self, literal: u16, component: Component) -> Rule {
+        let unicode = !self.uri;
+        Rule {
+            literal,
+            component,
+            ucschar: unicode,
+            private: unicode && component == Component::Query,
+        }
+    }
+
+    /// Walks `rule` from `i` and returns the offset of the first byte that ends the run: one that
+    /// is neither literal in the component, nor a valid `pct-encoded`, nor an admitted code point;
+    /// or `end`. Errors on a bad "%" triplet and on a non-ASCII code point the rule does not admit.
+    #[inline(always)]
+    fn run(&self, rule: Rule, mut i: usize, end: usize) -> Result<usize, Error> {
+        let b = self.b;
+        loop {
+            i = skip(b, i, end, rule.literal, self.wide);
+            let Some(&c) = b.get(i).filter(|_| i < end) else {
+                return Ok(i);
+            };
+            if c == b'%' {
+                // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`.
+                if i + 2 < end && ascii(b[i + 1]) & ascii(b[i + 2]) & class::HEXDIG != 0 {
+                    i += 3;
+                    continue;
+                }
+                return Err(self.err(ErrorKind::InvalidPercentEncoding, i, rule.component));
+            }
+            if c < 0x80 {
+                return Ok(i);
+            }
+            // 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: the DFA gives the class.
+            match classify_utf8(&b[i..end.min(i + 4)]) {
+                Some((CodePointClass::Ucschar, len)) if rule.ucschar => i += len,
+                Some((CodePointClass::Private | CodePointClass::Tag, len)) if rule.private => {
+                    i += len
+                }
+                found => return Err(self.non_ascii(found.map(|(c, _)| c), i, rule.component)),
+            }
+        }
+    }
+
+    /// The error for a non-ASCII code point of class `found` (None: invalid UTF-8) at `i`.
+    fn non_ascii(&self, found: Option<CodePointClass>, i: usize, component: Component) -> Error {
+        let kind = match found {
+            None => ErrorKind::InvalidUtf8,
+            Some(CodePointClass::Ascii) => ErrorKind::InvalidCharacter,
+            Some(CodePointClass::Ucschar) => ErrorKind::NonAscii,
+            // Private use and tags are allowed in an IRI's query: elsewhere, or in a URI, no.
+            Some(CodePointClass::Private) if !self.uri => ErrorKind::PrivateUse,
+            Some(CodePointClass::Tag) if !self.uri => ErrorKind::Tag,
+            Some(CodePointClass::Private | CodePointClass::Tag) => ErrorKind::NonAscii,
+            Some(CodePointClass::BidiFormatting) => ErrorKind::BidiFormatting,
+            Some(CodePointClass::Control) => ErrorKind::Control,
+            Some(CodePointClass::Special) => ErrorKind::Special,
+            Some(CodePointClass::NonCharacter) => ErrorKind::NonCharacter,
+        };
+        self.err(kind, i, component)
+    }
+
+    /// The error for the byte at `i`, which ends a run of `component` where no delimiter may.
+    fn unexpected(&self, i: usize, component: Component) -> Error {
+        match self.b.get(i) {
+            Some(&c) if c >= 0x80 => {
+                let found = classify_utf8(&self.b[i..self.b.len().min(i + 4)]).map(|(c, _)| c);
+                self.non_ascii(found, i, component)
+            }
+            Some(&c) if c < 0x20 || c == 0x7F => self.err(ErrorKind::Control, i, component),
+            _ => self.err(ErrorKind::InvalidCharacter, i, component),
+        }
+    }
+
+    fn scan(&self) -> Result<Positions, Error> {
+        let b = self.b;
+        let n = b.len();
+        let mut p = Positions {
+            scheme_end: 0,
+            host_start: 0,
+            host_end: 0,
+            path_start: 0,
+            path_end: 0,
+            query_end: 0,
+            flags: 0,
+            host_kind: HostKind::RegName,
+        };
+
+        // RFC 3986 3.1 `scheme ":"`, and 4.1: a reference without one is relative.
+        let mut i = 0;
+        let rule = self.grammar.scheme_rule();
+        if rule != SchemeRule::Forbidden {
+            if n > 0 && ascii(b[0]) & class::ALPHA != 0 {
+                let mut j = 1;
+                while j < n && ascii(b[j]) & class::SCHEME != 0 {
+                    j += 1;
+                }
+                if j < n && b[j] == b':' {
+                    p.scheme_end = j;
+                    i = j + 1;
+                } else if rule == SchemeRule::Required {
+                    return Err(match b.get(j) {
+                        Some(&c) if !is_visible_ascii(c) => {
+                            self.unexpected(j, Component::Scheme)
+                        }
+                        _ => self.err(ErrorKind::MissingScheme, j, Component::Scheme),
+                    });
+                }
+            } else if rule == SchemeRule::Required {
+                return Err(match b.first() {
+                    None => self.err(ErrorKind::MissingScheme, 0, Component::Scheme),
+                    Some(&c) if !is_visible_ascii(c) => {
+                        self.unexpected(0, Component::Scheme)
+                    }
+                    Some(_) => self.err(ErrorKind::InvalidScheme, 0, Component::Scheme),
+                });
+            }
+        }
+
+        // 3987bis 2.2 `"//" iauthority ipath-abempty`.
+        if b[i..].starts_with(b"//") {
+            p.flags |= HAS_AUTHORITY;
+            i = self.authority(i + 2, &mut p)?;
+        } else {
+            p.host_start = i;
+            p.host_end = i;
+        }
+
+        // The path: `ipath-abempty`, `ipath-absolute`, `ipath-rootless`, `ipath-noscheme` or
+        // `ipath-empty`. Only the relative reference without authority restricts the first segment.
+        p.path_start = i;
+        let path = self.rule(class::PATH, Component::Path);
+        if p.scheme_end == 0 && p.flags & HAS_AUTHORITY == 0 {
+            // RFC 3986 4.2 `ipath-noscheme = isegment-nz-nc *( "/" isegment )`.
+            i = self.run(self.rule(class::SEGMENT_NC, Component::Path), i, n)?;
+            if b.get(i) == Some(&b':') {
+                return Err(self.err(ErrorKind::ColonInFirstSegment, i, Component::Path));
+            }
+        }
+        i = self.run(path, i, n)?;
+        p.path_end = i;
+        p.query_end = i;
+
+        // 3987bis 2.2 `"?" iquery`.
+        if b.get(i) == Some(&b'?') {
+            p.flags |= HAS_QUERY;
+            i = self.run(self.rule(class::QUERY, Component::Query), i + 1, n)?;
+            p.query_end = i;
+        }
+
+        // 3987bis 2.2 `"#" ifragment`; RFC 3986 3.5 `"#" fragment`.
+        if b.get(i) == Some(&b'#') {
+            if !self.grammar.allows_fragment() {
+                return Err(self.err(ErrorKind::FragmentNotAllowed, i, Component::Fragment));
+            }
+            p.flags |= HAS_FRAGMENT;
+            let literal = if self.uri {
+                class::FRAGMENT_URI
+            } else {
+                class::FRAGMENT_IRI
+            };
+            i = self.run(self.rule(literal, Component::Fragment), i + 1, n)?;
+        }
+
+        if i < n {
+            let component = if p.flags & HAS_FRAGMENT != 0 {
+                Component::Fragment
+            } else if p.flags & HAS_QUERY != 0 {
+                Component::Query
+            } else {
+                Component::Path
+            };
+            return Err(self.unexpected(i, component));
+        }
+        Ok(p)
+    }
+
+    /// 3987bis 2.2 `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`, from `start` (after "//").
+    /// Returns where the authority ends: at the first "/", "?" or "#", or the end of input.
+    fn authority(&self, start: usize, p: &mut Positions) -> Result<usize, Error> {
+        let b = self.b;
+        // No byte of a multi-byte UTF-8 sequence is ASCII, so the delimiters can be searched
+        // for in the raw bytes.
+        let end = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |k| start + k);
+
+        // `iuserinfo` holds no "@", so the first "@" ends it.
+        let mut host_start = start;
+        if let Some(k) = memchr::memchr(b'@', &b[start..end]) {
+            let at = start + k;
+            let stop = self.run(self.rule(class::USERINFO, Component::Userinfo), start, at)?;
+            if stop < at {
+                return Err(self.unexpected(stop, Component::Userinfo));
+            }
+            p.flags |= HAS_USERINFO;
+            host_start = at + 1;
+        }
+        p.host_start = host_start;
+
+        // `ihost = IP-literal / IPv4address / ireg-name`.
+        let host_end;
+        if b.get(host_start) == Some(&b'[') && host_start < end {
+            // RFC 3986 3.2.2 `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
+            let Some(k) = memchr::memchr(b']', &b[host_start..end]) else {
+                return Err(self.err(ErrorKind::InvalidIpLiteral, host_start, Component::Host));
+            };
+            let close = host_start + k;
+            let inner = &b[host_start + 1..close];
+            p.host_kind = if matches!(inner.first(), Some(b'v' | b'V')) {
+                if !ip::is_ipvfuture(inner) {
+                    return Err(self.ip_literal_error(host_start, close));
+                }
+                HostKind::IpvFuture
+            } else {
+                if !ip::is_ipv6(inner) {
+                    return Err(self.ip_literal_error(host_start, close));
+                }
+                HostKind::Ipv6
+            };
+            host_end = close + 1;
+        } else {
+            host_end = self.run(self.rule(class::REG_NAME, Component::Host), host_start, end)?;
+            // RFC 3986 3.2.2: "1.2.3.999" does not match IPv4address, so it is a reg-name.
+            let host = &b[host_start..host_end];
+            p.host_kind = if host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host) {
+                HostKind::Ipv4
+            } else {
+                HostKind::RegName
+            };
+        }
+        p.host_end = host_end;
+
+        // RFC 3986 3.2.3 `port = *DIGIT`, after ":".
+        if host_end < end {
+            if b[host_end] != b':' {
+                return Err(self.unexpected(host_end, Component::Host));
+            }
+            p.flags |= HAS_PORT;
+            let mut i = host_end + 1;
+            while i < end && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i < end {
+                return Err(self.unexpected_port(i));
+            }
+        }
+        Ok(end)
+    }
+
+    fn unexpected_port(&self, i: usize) -> Error {
+        match self.b[i] {
+            c if c >= 0x80 => {
+                let found = classify_utf8(&self.b[i..self.b.len().min(i + 4)]).map(|(c, _)| c);
+                match found {
+                    Some(CodePointClass::Ucschar) => {
+                        self.err(ErrorKind::NonAscii, i, Component::Port)
+                    }
+                    other => self.non_ascii(other, i, Component::Port),
+                }
+            }
+            _ => self.unexpected(i, Component::Port),
+        }
+    }
+
+    /// The error for a bracketed host `[..]` from `open` to `close` that is not a valid literal:
+    /// at the first byte that cannot stand in any IP literal, else at the "[".
+    fn ip_literal_error(&self, open: usize, close: usize) -> Error {
+        for i in open + 1..close {
+            let c = self.b[i];
+            if c >= 0x80 {
+                let found = classify_utf8(&self.b[i..close.min(i + 4)]).map(|(c, _)| c);
+                return match found {
+                    Some(CodePointClass::Ucschar) => {
+                        self.err(ErrorKind::NonAscii, i, Component::Host)
+                    }
+                    other => self.non_ascii(other, i, Component::Host),
+                };
+            }
+            if c < 0x20 || c == 0x7F {
+                return self.err(ErrorKind::Control, i, Component::Host);
+            }
+        }
+        self.err(ErrorKind::InvalidIpLiteral, open, Component::Host)
+    }
+}
+
+/// Whether `c` is visible ASCII or space: the bytes for which an error is a grammar matter, not
+/// one of UTF-8 or of the controls of 7.3.
+fn is_visible_ascii(c: u8) -> bool {
+    (0x20..0x7F).contains(&c)
+}
+
+/// Skips bytes whose class has bit `literal`, from `i` up to `end`; returns where the run stops.
+#[inline(always)]
+fn skip(b: &[u8], i: usize, end: usize, literal: u16, wide: bool) -> usize {
+    let i = if wide {
+        fast::skip(b, i, end, literal)
+    } else {
+        i
+    };
+    skip_scalar(b, i, end, literal)
+}
+
+/// The plain table walk.
+#[inline(always)]
+fn skip_scalar(b: &[u8], mut i: usize, end: usize, literal: u16) -> usize {
+    while i < end && ascii(b[i]) & literal != 0 {
+        i += 1;
+    }
+    i
+}

@@ -1,0 +1,36 @@
+//! The scheme table (`data/schemes.csv`): default ports and host rules of well-known schemes.
+
+use crate::tables::{SCHEMES, SCHEME_MAX_LEN};
+
+/// What iriscan knows of a scheme, from `data/schemes.csv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchemeInfo {
+    /// The scheme, lowercase.
+    pub name: &'static str,
+    /// The default port, if the scheme has one (scheme-based normalization, 3987bis 5.3.3).
+    pub default_port: Option<u16>,
+    /// Whether the `ireg-name` is a DNS name, to be mapped with IDNA rather than percent-encoded (3.4).
+    pub dns_host: bool,
+    /// Whether an empty path is equivalent to "/" (RFC 3986 6.2.3).
+    pub empty_path_is_slash: bool,
+    /// The document that defines the scheme.
+    pub defined_by: &'static str,
+}
+
+/// Looks a scheme up, ignoring ASCII case (schemes are case-insensitive, RFC 3986 3.1).
+///
+/// ```
+/// let http = iriscan::scheme_info("HTTP").unwrap();
+/// assert_eq!(http.default_port, Some(80));
+/// assert!(iriscan::scheme_info("x-unknown").is_none());
+/// ```
+pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo> {
+    if scheme.len() > SCHEME_MAX_LEN {
+        return None;
+    }
+    let mut buf = [0u8; SCHEME_MAX_LEN];
+    let lower = &mut buf[..scheme.len()];
+    lower.copy_from_slice(scheme.as_bytes());
+    lower.make_ascii_lowercase();
+    SCHEMES.get(std::str::from_utf8(lower).ok()?)
+}
