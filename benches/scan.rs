@@ -57,7 +57,8 @@ fn scan(c: &mut Criterion) {
                 lines
                     .iter()
                     .filter(|l| {
-                        iriscan::scan_scalar(black_box(l.as_bytes()), Grammar::IriReference).is_ok()
+                        iriscan::validate_scalar(black_box(l.as_bytes()), Grammar::IriReference)
+                            .is_ok()
                     })
                     .count()
             })

@@ -104,7 +104,8 @@ pub fn write(out: &mut String) {
             Target::Accept(c) => (accept_base + c as usize) * stride,
         }
     };
-    let mut trans = vec![0usize; states * stride];
+    // Padded to a power of two, so that a walk can mask its index instead of checking bounds.
+    let mut trans = vec![0usize; (states * stride).next_power_of_two()];
     for (i, &n) in order.iter().enumerate() {
         for byte in 0..256 {
             trans[(i + 1) * stride + class_of_byte[byte] as usize] = id(b.nodes[n][byte]);

@@ -155,6 +155,10 @@ impl Error {
         }
     }
 
+    pub(crate) fn with_component(self, component: Component) -> Error {
+        Error { component, ..self }
+    }
+
     /// The kind of error.
     pub fn kind(&self) -> ErrorKind {
         self.kind

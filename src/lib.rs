@@ -29,4 +29,4 @@ pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
 
 #[doc(hidden)]
-pub use scan::scan_scalar;
+pub use scan::validate_scalar;

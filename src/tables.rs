@@ -99,20 +99,30 @@ pub const fn unicode_version() -> &'static str {
 /// above U+10FFFF, truncated, or a stray continuation byte) or `bytes` is empty.
 #[inline]
 pub fn classify_utf8(bytes: &[u8]) -> Option<(CodePointClass, usize)> {
-    let mut state = UTF8_START as usize;
-    for (i, &b) in bytes.iter().take(4).enumerate() {
-        state = UTF8_TRANS[state + UTF8_CLASS[b as usize] as usize] as usize;
-        if state >= UTF8_ACCEPT as usize {
-            return Some((
-                UTF8_ACCEPT_CLASS[(state - UTF8_ACCEPT as usize) / UTF8_STRIDE],
-                i + 1,
-            ));
-        }
-        if state == 0 {
+    if bytes.is_empty() {
+        return None;
+    }
+    classify_at(bytes, 0, bytes.len())
+}
+
+/// [`classify_utf8`] on `b[i..end]`, for a non-empty range: the scanner's inner loop.
+#[inline(always)]
+pub(crate) fn classify_at(b: &[u8], i: usize, end: usize) -> Option<(CodePointClass, usize)> {
+    const MASK: usize = UTF8_TRANS.len() - 1;
+    const _: () = assert!(UTF8_TRANS.len().is_power_of_two());
+    let mut state =
+        UTF8_TRANS[(UTF8_START as usize + UTF8_CLASS[b[i] as usize] as usize) & MASK] as usize;
+    let mut j = i + 1;
+    // Dead is 0, the states within a sequence lie below the accepting ones.
+    while state < UTF8_ACCEPT as usize {
+        if state == 0 || j >= end {
             return None;
         }
+        state = UTF8_TRANS[(state + UTF8_CLASS[b[j] as usize] as usize) & MASK] as usize;
+        j += 1;
     }
-    None
+    let class = UTF8_ACCEPT_CLASS[((state - UTF8_ACCEPT as usize) / UTF8_STRIDE) & 7];
+    Some((class, j - i))
 }
 
 /// The class of a code point.

@@ -35,24 +35,174 @@ fn assert_parts(cases: &[Parts]) {
 #[test]
 fn rfc3986_examples() {
     assert_parts(&[
-        ("ftp://ftp.is.co.za/rfc/rfc1808.txt", Some("ftp"), Some("ftp.is.co.za"), None, Some("ftp.is.co.za"), None, "/rfc/rfc1808.txt", None, None),
-        ("http://www.ietf.org/rfc/rfc2396.txt", Some("http"), Some("www.ietf.org"), None, Some("www.ietf.org"), None, "/rfc/rfc2396.txt", None, None),
-        ("ldap://[2001:db8::7]/c=GB?objectClass?one", Some("ldap"), Some("[2001:db8::7]"), None, Some("[2001:db8::7]"), None, "/c=GB", Some("objectClass?one"), None),
-        ("mailto:John.Doe@example.com", Some("mailto"), None, None, None, None, "John.Doe@example.com", None, None),
-        ("news:comp.infosystems.www.servers.unix", Some("news"), None, None, None, None, "comp.infosystems.www.servers.unix", None, None),
-        ("tel:+1-816-555-1212", Some("tel"), None, None, None, None, "+1-816-555-1212", None, None),
-        ("telnet://192.0.2.16:80/", Some("telnet"), Some("192.0.2.16:80"), None, Some("192.0.2.16"), Some("80"), "/", None, None),
-        ("urn:oasis:names:specification:docbook:dtd:xml:4.1.2", Some("urn"), None, None, None, None, "oasis:names:specification:docbook:dtd:xml:4.1.2", None, None),
-        ("foo://example.com:8042/over/there?name=ferret#nose", Some("foo"), Some("example.com:8042"), None, Some("example.com"), Some("8042"), "/over/there", Some("name=ferret"), Some("nose")),
-        ("urn:example:animal:ferret:nose", Some("urn"), None, None, None, None, "example:animal:ferret:nose", None, None),
+        (
+            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+            Some("ftp"),
+            Some("ftp.is.co.za"),
+            None,
+            Some("ftp.is.co.za"),
+            None,
+            "/rfc/rfc1808.txt",
+            None,
+            None,
+        ),
+        (
+            "http://www.ietf.org/rfc/rfc2396.txt",
+            Some("http"),
+            Some("www.ietf.org"),
+            None,
+            Some("www.ietf.org"),
+            None,
+            "/rfc/rfc2396.txt",
+            None,
+            None,
+        ),
+        (
+            "ldap://[2001:db8::7]/c=GB?objectClass?one",
+            Some("ldap"),
+            Some("[2001:db8::7]"),
+            None,
+            Some("[2001:db8::7]"),
+            None,
+            "/c=GB",
+            Some("objectClass?one"),
+            None,
+        ),
+        (
+            "mailto:John.Doe@example.com",
+            Some("mailto"),
+            None,
+            None,
+            None,
+            None,
+            "John.Doe@example.com",
+            None,
+            None,
+        ),
+        (
+            "news:comp.infosystems.www.servers.unix",
+            Some("news"),
+            None,
+            None,
+            None,
+            None,
+            "comp.infosystems.www.servers.unix",
+            None,
+            None,
+        ),
+        (
+            "tel:+1-816-555-1212",
+            Some("tel"),
+            None,
+            None,
+            None,
+            None,
+            "+1-816-555-1212",
+            None,
+            None,
+        ),
+        (
+            "telnet://192.0.2.16:80/",
+            Some("telnet"),
+            Some("192.0.2.16:80"),
+            None,
+            Some("192.0.2.16"),
+            Some("80"),
+            "/",
+            None,
+            None,
+        ),
+        (
+            "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+            Some("urn"),
+            None,
+            None,
+            None,
+            None,
+            "oasis:names:specification:docbook:dtd:xml:4.1.2",
+            None,
+            None,
+        ),
+        (
+            "foo://example.com:8042/over/there?name=ferret#nose",
+            Some("foo"),
+            Some("example.com:8042"),
+            None,
+            Some("example.com"),
+            Some("8042"),
+            "/over/there",
+            Some("name=ferret"),
+            Some("nose"),
+        ),
+        (
+            "urn:example:animal:ferret:nose",
+            Some("urn"),
+            None,
+            None,
+            None,
+            None,
+            "example:animal:ferret:nose",
+            None,
+            None,
+        ),
         // RFC 3986 Appendix B's example.
-        ("http://www.ics.uci.edu/pub/ietf/uri/#Related", Some("http"), Some("www.ics.uci.edu"), None, Some("www.ics.uci.edu"), None, "/pub/ietf/uri/", None, Some("Related")),
+        (
+            "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+            Some("http"),
+            Some("www.ics.uci.edu"),
+            None,
+            Some("www.ics.uci.edu"),
+            None,
+            "/pub/ietf/uri/",
+            None,
+            Some("Related"),
+        ),
         // RFC 3986 3.2.1 userinfo, 3.2.3 empty port, 3.3 empty paths.
-        ("ftp://user:pass@host:/", Some("ftp"), Some("user:pass@host:"), Some("user:pass"), Some("host"), Some(""), "/", None, None),
-        ("file:///etc/hosts", Some("file"), Some(""), None, Some(""), None, "/etc/hosts", None, None),
-        ("http://@/", Some("http"), Some("@"), Some(""), Some(""), None, "/", None, None),
+        (
+            "ftp://user:pass@host:/",
+            Some("ftp"),
+            Some("user:pass@host:"),
+            Some("user:pass"),
+            Some("host"),
+            Some(""),
+            "/",
+            None,
+            None,
+        ),
+        (
+            "file:///etc/hosts",
+            Some("file"),
+            Some(""),
+            None,
+            Some(""),
+            None,
+            "/etc/hosts",
+            None,
+            None,
+        ),
+        (
+            "http://@/",
+            Some("http"),
+            Some("@"),
+            Some(""),
+            Some(""),
+            None,
+            "/",
+            None,
+            None,
+        ),
         ("s:", Some("s"), None, None, None, None, "", None, None),
-        ("s:?#", Some("s"), None, None, None, None, "", Some(""), Some("")),
+        (
+            "s:?#",
+            Some("s"),
+            None,
+            None,
+            None,
+            None,
+            "",
+            Some(""),
+            Some(""),
+        ),
         ("", None, None, None, None, None, "", None, None),
         ("?", None, None, None, None, None, "", Some(""), None),
         ("#", None, None, None, None, None, "", None, Some("")),
@@ -68,18 +218,100 @@ fn rfc3986_examples() {
 #[test]
 fn spec_examples() {
     assert_parts(&[
-        ("http://r\u{e9}sum\u{e9}.example.org", Some("http"), Some("r\u{e9}sum\u{e9}.example.org"), None, Some("r\u{e9}sum\u{e9}.example.org"), None, "", None, None),
-        ("http://www.example.org/red%09ros\u{e9}#red", Some("http"), Some("www.example.org"), None, Some("www.example.org"), None, "/red%09ros\u{e9}", None, Some("red")),
-        ("http://www.example.org/D\u{fc}rst", Some("http"), Some("www.example.org"), None, Some("www.example.org"), None, "/D\u{fc}rst", None, None),
-        ("http://xn--99zt52a.example.org/%e2%80%ae", Some("http"), Some("xn--99zt52a.example.org"), None, Some("xn--99zt52a.example.org"), None, "/%e2%80%ae", None, None),
-        ("http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org", Some("http"), Some("validator.w3.org"), None, Some("validator.w3.org"), None, "/check", Some("uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org"), None),
-        ("example://a/b/c/%7Bfoo%7D/ros\u{e9}", Some("example"), Some("a"), None, Some("a"), None, "/b/c/%7Bfoo%7D/ros\u{e9}", None, None),
-        ("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9", Some("eXAMPLE"), Some("a"), None, Some("a"), None, "/./b/../b/%63/%7bfoo%7d/ros%C3%A9", None, None),
-        ("https://例え.jp/パス?q=Dürst", Some("https"), Some("例え.jp"), None, Some("例え.jp"), None, "/パス", Some("q=Dürst"), None),
+        (
+            "http://r\u{e9}sum\u{e9}.example.org",
+            Some("http"),
+            Some("r\u{e9}sum\u{e9}.example.org"),
+            None,
+            Some("r\u{e9}sum\u{e9}.example.org"),
+            None,
+            "",
+            None,
+            None,
+        ),
+        (
+            "http://www.example.org/red%09ros\u{e9}#red",
+            Some("http"),
+            Some("www.example.org"),
+            None,
+            Some("www.example.org"),
+            None,
+            "/red%09ros\u{e9}",
+            None,
+            Some("red"),
+        ),
+        (
+            "http://www.example.org/D\u{fc}rst",
+            Some("http"),
+            Some("www.example.org"),
+            None,
+            Some("www.example.org"),
+            None,
+            "/D\u{fc}rst",
+            None,
+            None,
+        ),
+        (
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+            Some("http"),
+            Some("xn--99zt52a.example.org"),
+            None,
+            Some("xn--99zt52a.example.org"),
+            None,
+            "/%e2%80%ae",
+            None,
+            None,
+        ),
+        (
+            "http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org",
+            Some("http"),
+            Some("validator.w3.org"),
+            None,
+            Some("validator.w3.org"),
+            None,
+            "/check",
+            Some("uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org"),
+            None,
+        ),
+        (
+            "example://a/b/c/%7Bfoo%7D/ros\u{e9}",
+            Some("example"),
+            Some("a"),
+            None,
+            Some("a"),
+            None,
+            "/b/c/%7Bfoo%7D/ros\u{e9}",
+            None,
+            None,
+        ),
+        (
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
+            Some("eXAMPLE"),
+            Some("a"),
+            None,
+            Some("a"),
+            None,
+            "/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
+            None,
+            None,
+        ),
+        (
+            "https://例え.jp/パス?q=Dürst",
+            Some("https"),
+            Some("例え.jp"),
+            None,
+            Some("例え.jp"),
+            None,
+            "/パス",
+            Some("q=Dürst"),
+            None,
+        ),
     ]);
     // 3.7.1: "http://www.example.org/r%E9sum%E9.html" is a valid URI and IRI (the %E9 stays).
     assert!(Iri::parse("http://www.example.org/r%E9sum%E9.html").is_ok());
-    assert!(Grammar::Uri.validate(b"http://www.example.org/r%C3%A9sum%C3%A9.html").is_ok());
+    assert!(Grammar::Uri
+        .validate(b"http://www.example.org/r%C3%A9sum%C3%A9.html")
+        .is_ok());
 }
 
 fn err(input: &str, g: Grammar) -> (ErrorKind, usize, Component) {
@@ -93,21 +325,51 @@ fn scheme_rule() {
     for ok in ["a:", "A:", "a+b-c.d:x", "z9:", "HTTP://x"] {
         assert!(Iri::parse(ok).is_ok(), "{ok}");
     }
-    assert_eq!(err("1a:b", Grammar::Iri), (InvalidScheme, 0, Component::Scheme));
-    assert_eq!(err("+a:b", Grammar::Iri), (InvalidScheme, 0, Component::Scheme));
-    assert_eq!(err(":b", Grammar::Iri), (InvalidScheme, 0, Component::Scheme));
+    assert_eq!(
+        err("1a:b", Grammar::Iri),
+        (InvalidScheme, 0, Component::Scheme)
+    );
+    assert_eq!(
+        err("+a:b", Grammar::Iri),
+        (InvalidScheme, 0, Component::Scheme)
+    );
+    assert_eq!(
+        err(":b", Grammar::Iri),
+        (InvalidScheme, 0, Component::Scheme)
+    );
     assert_eq!(err("", Grammar::Iri), (MissingScheme, 0, Component::Scheme));
-    assert_eq!(err("ab", Grammar::Iri), (MissingScheme, 2, Component::Scheme));
-    assert_eq!(err("a_b:c", Grammar::Iri), (MissingScheme, 1, Component::Scheme));
-    assert_eq!(err("h\u{e9}:x", Grammar::Iri), (NonAscii, 1, Component::Scheme));
-    assert_eq!(err("\u{e9}:x", Grammar::Iri), (NonAscii, 0, Component::Scheme));
+    assert_eq!(
+        err("ab", Grammar::Iri),
+        (MissingScheme, 2, Component::Scheme)
+    );
+    assert_eq!(
+        err("a_b:c", Grammar::Iri),
+        (MissingScheme, 1, Component::Scheme)
+    );
+    assert_eq!(
+        err("h\u{e9}:x", Grammar::Iri),
+        (NonAscii, 1, Component::Scheme)
+    );
+    assert_eq!(
+        err("\u{e9}:x", Grammar::Iri),
+        (NonAscii, 0, Component::Scheme)
+    );
     assert_eq!(err("a\tb:", Grammar::Iri), (Control, 1, Component::Scheme));
     // In a reference, a string that is not a scheme starts a relative path.
-    assert_eq!(err("1a:b", Grammar::IriReference), (ColonInFirstSegment, 2, Component::Path));
-    assert_eq!(err("a_b:c", Grammar::IriReference), (ColonInFirstSegment, 3, Component::Path));
+    assert_eq!(
+        err("1a:b", Grammar::IriReference),
+        (ColonInFirstSegment, 2, Component::Path)
+    );
+    assert_eq!(
+        err("a_b:c", Grammar::IriReference),
+        (ColonInFirstSegment, 3, Component::Path)
+    );
     assert!(IriRef::parse("a_b/c:d").is_ok());
     // irelative-ref never has a scheme: "a:b" is a colon in the first segment.
-    assert_eq!(err("a:b", Grammar::IrelativeRef), (ColonInFirstSegment, 1, Component::Path));
+    assert_eq!(
+        err("a:b", Grammar::IrelativeRef),
+        (ColonInFirstSegment, 1, Component::Path)
+    );
     assert!(Grammar::IrelativeRef.validate(b"a/b:c").is_ok());
 }
 
@@ -119,41 +381,129 @@ fn authority_rules() {
         (r.host().unwrap().to_string(), r.host_kind().unwrap())
     };
     assert_eq!(host("http://1.2.3.4/"), ("1.2.3.4".into(), HostKind::Ipv4));
-    assert_eq!(host("http://255.255.255.255/"), ("255.255.255.255".into(), HostKind::Ipv4));
+    assert_eq!(
+        host("http://255.255.255.255/"),
+        ("255.255.255.255".into(), HostKind::Ipv4)
+    );
     assert_eq!(host("http://0.0.0.0"), ("0.0.0.0".into(), HostKind::Ipv4));
     // Not IPv4address, so ireg-name (RFC 3986 3.2.2): valid, not an error.
-    for s in ["http://1.2.3.999/", "http://01.2.3.4/", "http://1.2.3/", "http://1.2.3.4.5/", "http://256.1.1.1/", "http://1.2.3.4./"] {
+    for s in [
+        "http://1.2.3.999/",
+        "http://01.2.3.4/",
+        "http://1.2.3/",
+        "http://1.2.3.4.5/",
+        "http://256.1.1.1/",
+        "http://1.2.3.4./",
+    ] {
         assert_eq!(host(s).1, HostKind::RegName, "{s}");
     }
     assert_eq!(host("http://[::1]:80/"), ("[::1]".into(), HostKind::Ipv6));
-    assert_eq!(host("http://[2001:DB8::7]/"), ("[2001:DB8::7]".into(), HostKind::Ipv6));
-    assert_eq!(host("http://[::ffff:192.0.2.1]/"), ("[::ffff:192.0.2.1]".into(), HostKind::Ipv6));
-    assert_eq!(host("http://[v7.fe80::a+en1]/"), ("[v7.fe80::a+en1]".into(), HostKind::IpvFuture));
-    assert_eq!(host("http://[V1F.x]"), ("[V1F.x]".into(), HostKind::IpvFuture));
-    assert_eq!(host("http://ex%41mple.com"), ("ex%41mple.com".into(), HostKind::RegName));
-    assert_eq!(host("http://!$&'()*+,;=-._~/"), ("!$&'()*+,;=-._~".into(), HostKind::RegName));
-    assert_eq!(host("http://\u{4f8b}\u{3048}.jp"), ("\u{4f8b}\u{3048}.jp".into(), HostKind::RegName));
+    assert_eq!(
+        host("http://[2001:DB8::7]/"),
+        ("[2001:DB8::7]".into(), HostKind::Ipv6)
+    );
+    assert_eq!(
+        host("http://[::ffff:192.0.2.1]/"),
+        ("[::ffff:192.0.2.1]".into(), HostKind::Ipv6)
+    );
+    assert_eq!(
+        host("http://[v7.fe80::a+en1]/"),
+        ("[v7.fe80::a+en1]".into(), HostKind::IpvFuture)
+    );
+    assert_eq!(
+        host("http://[V1F.x]"),
+        ("[V1F.x]".into(), HostKind::IpvFuture)
+    );
+    assert_eq!(
+        host("http://ex%41mple.com"),
+        ("ex%41mple.com".into(), HostKind::RegName)
+    );
+    assert_eq!(
+        host("http://!$&'()*+,;=-._~/"),
+        ("!$&'()*+,;=-._~".into(), HostKind::RegName)
+    );
+    assert_eq!(
+        host("http://\u{4f8b}\u{3048}.jp"),
+        ("\u{4f8b}\u{3048}.jp".into(), HostKind::RegName)
+    );
 
-    assert_eq!(err("http://[::1/", Grammar::Iri), (InvalidIpLiteral, 7, Component::Host));
-    assert_eq!(err("http://[::1:2:3:4:5:6:7:8]/", Grammar::Iri), (InvalidIpLiteral, 7, Component::Host));
-    assert_eq!(err("http://[fe80::1%25en0]/", Grammar::Iri), (InvalidIpLiteral, 7, Component::Host));
-    assert_eq!(err("http://[v1x]/", Grammar::Iri), (InvalidIpLiteral, 7, Component::Host));
-    assert_eq!(err("http://[1.2.3.4]/", Grammar::Iri), (InvalidIpLiteral, 7, Component::Host));
-    assert_eq!(err("http://[::\u{e9}]/", Grammar::Iri), (NonAscii, 10, Component::Host));
-    assert_eq!(err("http://[::1]x/", Grammar::Iri), (InvalidCharacter, 12, Component::Host));
-    assert_eq!(err("http://a]b/", Grammar::Iri), (InvalidCharacter, 8, Component::Host));
-    assert_eq!(err("http://a[b/", Grammar::Iri), (InvalidCharacter, 8, Component::Host));
-    assert_eq!(err("http://exa mple/", Grammar::Iri), (InvalidCharacter, 10, Component::Host));
-    assert_eq!(err("http://a@b@c/", Grammar::Iri), (InvalidCharacter, 10, Component::Host));
-    assert_eq!(err("http://us er@c/", Grammar::Iri), (InvalidCharacter, 9, Component::Userinfo));
-    assert_eq!(err("http://u%4@c/", Grammar::Iri), (InvalidPercentEncoding, 8, Component::Userinfo));
-    assert_eq!(err("http://h:8a/", Grammar::Iri), (InvalidCharacter, 10, Component::Port));
-    assert_eq!(err("http://h:1:2/", Grammar::Iri), (InvalidCharacter, 10, Component::Port));
-    assert_eq!(err("http://h:\u{661}/", Grammar::Iri), (NonAscii, 9, Component::Port));
-    assert_eq!(err("http://h\u{202e}/", Grammar::Iri), (BidiFormatting, 8, Component::Host));
-    assert_eq!(err("http://h\u{e000}/", Grammar::Iri), (PrivateUse, 8, Component::Host));
+    assert_eq!(
+        err("http://[::1/", Grammar::Iri),
+        (InvalidIpLiteral, 7, Component::Host)
+    );
+    assert_eq!(
+        err("http://[::1:2:3:4:5:6:7:8]/", Grammar::Iri),
+        (InvalidIpLiteral, 7, Component::Host)
+    );
+    assert_eq!(
+        err("http://[fe80::1%25en0]/", Grammar::Iri),
+        (InvalidIpLiteral, 7, Component::Host)
+    );
+    assert_eq!(
+        err("http://[v1x]/", Grammar::Iri),
+        (InvalidIpLiteral, 7, Component::Host)
+    );
+    assert_eq!(
+        err("http://[1.2.3.4]/", Grammar::Iri),
+        (InvalidIpLiteral, 7, Component::Host)
+    );
+    assert_eq!(
+        err("http://[::\u{e9}]/", Grammar::Iri),
+        (NonAscii, 10, Component::Host)
+    );
+    assert_eq!(
+        err("http://[::1]x/", Grammar::Iri),
+        (InvalidCharacter, 12, Component::Host)
+    );
+    assert_eq!(
+        err("http://a]b/", Grammar::Iri),
+        (InvalidCharacter, 8, Component::Host)
+    );
+    assert_eq!(
+        err("http://a[b/", Grammar::Iri),
+        (InvalidCharacter, 8, Component::Host)
+    );
+    assert_eq!(
+        err("http://exa mple/", Grammar::Iri),
+        (InvalidCharacter, 10, Component::Host)
+    );
+    assert_eq!(
+        err("http://a@b@c/", Grammar::Iri),
+        (InvalidCharacter, 10, Component::Host)
+    );
+    assert_eq!(
+        err("http://us er@c/", Grammar::Iri),
+        (InvalidCharacter, 9, Component::Userinfo)
+    );
+    assert_eq!(
+        err("http://u%4@c/", Grammar::Iri),
+        (InvalidPercentEncoding, 8, Component::Userinfo)
+    );
+    assert_eq!(
+        err("http://h:8a/", Grammar::Iri),
+        (InvalidCharacter, 10, Component::Port)
+    );
+    assert_eq!(
+        err("http://h:1:2/", Grammar::Iri),
+        (InvalidCharacter, 10, Component::Port)
+    );
+    assert_eq!(
+        err("http://h:\u{661}/", Grammar::Iri),
+        (NonAscii, 9, Component::Port)
+    );
+    assert_eq!(
+        err("http://h\u{202e}/", Grammar::Iri),
+        (BidiFormatting, 8, Component::Host)
+    );
+    assert_eq!(
+        err("http://h\u{e000}/", Grammar::Iri),
+        (PrivateUse, 8, Component::Host)
+    );
     let r = IriRef::parse("http://u:p:q@h:99999999999/").unwrap();
-    assert_eq!((r.userinfo(), r.port()), (Some("u:p:q"), Some("99999999999")));
+    assert_eq!(
+        (r.userinfo(), r.port()),
+        (Some("u:p:q"), Some("99999999999"))
+    );
     let r = IriRef::parse("http://\u{e9}t\u{e9}@h").unwrap();
     assert_eq!(r.userinfo(), Some("\u{e9}t\u{e9}"));
 }
@@ -174,13 +524,28 @@ fn path_query_fragment_rules() {
     }
     assert_eq!(err("/a b", g), (InvalidCharacter, 2, Component::Path));
     assert_eq!(err("/a\"b", g), (InvalidCharacter, 2, Component::Path));
-    for (i, c) in ["<", ">", "\\", "^", "`", "{", "|", "}", "[", "]"].iter().enumerate() {
+    for (i, c) in ["<", ">", "\\", "^", "`", "{", "|", "}", "[", "]"]
+        .iter()
+        .enumerate()
+    {
         let input = format!("/x{c}");
-        assert_eq!(err(&input, g), (InvalidCharacter, 2, Component::Path), "case {i}: {input}");
+        assert_eq!(
+            err(&input, g),
+            (InvalidCharacter, 2, Component::Path),
+            "case {i}: {input}"
+        );
         let input = format!("?x{c}");
-        assert_eq!(err(&input, g), (InvalidCharacter, 2, Component::Query), "{input}");
+        assert_eq!(
+            err(&input, g),
+            (InvalidCharacter, 2, Component::Query),
+            "{input}"
+        );
         let input = format!("#x{c}");
-        assert_eq!(err(&input, g), (InvalidCharacter, 2, Component::Fragment), "{input}");
+        assert_eq!(
+            err(&input, g),
+            (InvalidCharacter, 2, Component::Fragment),
+            "{input}"
+        );
     }
     assert_eq!(err("/a\u{0}", g), (Control, 2, Component::Path));
     assert_eq!(err("/a\u{7f}", g), (Control, 2, Component::Path));
@@ -189,8 +554,14 @@ fn path_query_fragment_rules() {
     assert_eq!(err("/%", g), (InvalidPercentEncoding, 1, Component::Path));
     assert_eq!(err("/%4", g), (InvalidPercentEncoding, 1, Component::Path));
     assert_eq!(err("/%4g", g), (InvalidPercentEncoding, 1, Component::Path));
-    assert_eq!(err("?%%41", g), (InvalidPercentEncoding, 1, Component::Query));
-    assert_eq!(err("#%", g), (InvalidPercentEncoding, 1, Component::Fragment));
+    assert_eq!(
+        err("?%%41", g),
+        (InvalidPercentEncoding, 1, Component::Query)
+    );
+    assert_eq!(
+        err("#%", g),
+        (InvalidPercentEncoding, 1, Component::Fragment)
+    );
     // Private use and tags: query only (2.2 iprivate).
     assert_eq!(err("/\u{e000}", g), (PrivateUse, 1, Component::Path));
     assert_eq!(err("#\u{f0000}", g), (PrivateUse, 1, Component::Fragment));
@@ -201,8 +572,15 @@ fn path_query_fragment_rules() {
     assert_eq!(err("?\u{10ffff}", g), (NonCharacter, 1, Component::Query));
     assert_eq!(err("/\u{fff0}", g), (Special, 1, Component::Path));
     assert_eq!(err("/\u{fffd}", g), (Special, 1, Component::Path));
-    for bidi in ['\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2069}'] {
-        for (input, component) in [(format!("/a{bidi}"), Component::Path), (format!("?a{bidi}"), Component::Query), (format!("#a{bidi}"), Component::Fragment)] {
+    for bidi in [
+        '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}',
+        '\u{2066}', '\u{2069}',
+    ] {
+        for (input, component) in [
+            (format!("/a{bidi}"), Component::Path),
+            (format!("?a{bidi}"), Component::Query),
+            (format!("#a{bidi}"), Component::Fragment),
+        ] {
             assert_eq!(err(&input, g), (BidiFormatting, 2, component), "{input:?}");
         }
     }
@@ -212,21 +590,47 @@ fn path_query_fragment_rules() {
 fn fragments_iri_versus_uri() {
     // 3987bis 2.2 ifragment allows "#"; RFC 3986 3.5 fragment does not.
     assert!(IriRef::parse("http://h/#a#b").is_ok());
-    assert_eq!(IriRef::parse("http://h/#a#b").unwrap().fragment(), Some("a#b"));
-    assert_eq!(err("http://h/#a#b", Grammar::UriReference), (ErrorKind::InvalidCharacter, 11, Component::Fragment));
+    assert_eq!(
+        IriRef::parse("http://h/#a#b").unwrap().fragment(),
+        Some("a#b")
+    );
+    assert_eq!(
+        err("http://h/#a#b", Grammar::UriReference),
+        (ErrorKind::InvalidCharacter, 11, Component::Fragment)
+    );
     // absolute-IRI has no fragment.
-    assert_eq!(err("http://h/#a", Grammar::AbsoluteIri), (ErrorKind::FragmentNotAllowed, 9, Component::Fragment));
+    assert_eq!(
+        err("http://h/#a", Grammar::AbsoluteIri),
+        (ErrorKind::FragmentNotAllowed, 9, Component::Fragment)
+    );
     assert!(Grammar::AbsoluteIri.validate(b"http://h/?q").is_ok());
 }
 
 #[test]
 fn uri_grammar_is_ascii_only() {
-    assert!(Grammar::Uri.validate(b"http://h/%C3%A9?%E2%80%AE#x").is_ok());
-    assert_eq!(err("http://h/\u{e9}", Grammar::Uri), (ErrorKind::NonAscii, 9, Component::Path));
-    assert_eq!(err("http://h/?\u{e000}", Grammar::Uri), (ErrorKind::NonAscii, 10, Component::Query));
-    assert_eq!(err("http://h\u{e9}/", Grammar::Uri), (ErrorKind::NonAscii, 8, Component::Host));
-    assert_eq!(err("/\u{202e}", Grammar::UriReference), (ErrorKind::BidiFormatting, 1, Component::Path));
-    assert_eq!(err("/x", Grammar::Uri), (ErrorKind::InvalidScheme, 0, Component::Scheme));
+    assert!(Grammar::Uri
+        .validate(b"http://h/%C3%A9?%E2%80%AE#x")
+        .is_ok());
+    assert_eq!(
+        err("http://h/\u{e9}", Grammar::Uri),
+        (ErrorKind::NonAscii, 9, Component::Path)
+    );
+    assert_eq!(
+        err("http://h/?\u{e000}", Grammar::Uri),
+        (ErrorKind::NonAscii, 10, Component::Query)
+    );
+    assert_eq!(
+        err("http://h\u{e9}/", Grammar::Uri),
+        (ErrorKind::NonAscii, 8, Component::Host)
+    );
+    assert_eq!(
+        err("/\u{202e}", Grammar::UriReference),
+        (ErrorKind::BidiFormatting, 1, Component::Path)
+    );
+    assert_eq!(
+        err("/x", Grammar::Uri),
+        (ErrorKind::InvalidScheme, 0, Component::Scheme)
+    );
 }
 
 #[test]
@@ -269,5 +673,8 @@ fn iri_type_and_owned_type() {
     for s in ["b:", "a:", "a:"] {
         set.insert(s.parse::<iriscan::IriRefBuf>().unwrap());
     }
-    assert_eq!(set.iter().map(|x| x.as_str()).collect::<Vec<_>>(), ["a:", "b:"]);
+    assert_eq!(
+        set.iter().map(|x| x.as_str()).collect::<Vec<_>>(),
+        ["a:", "b:"]
+    );
 }

@@ -1,7 +1,7 @@
 //! The generated tables against references written independently from the spec text.
 
-use iriscan::Grammar;
 use iriscan::tables::{bidi_class, classify_utf8, code_point_class, BidiClass, CodePointClass};
+use iriscan::Grammar;
 
 /// The class of a code point, written from 3987bis 2.2 (`ucschar`, `iprivate`), 4.1 (bidi
 /// formatting) and 7.3 (the groups not allowed), as a plain match: the reference for the DFA.
@@ -32,7 +32,11 @@ fn encode_any(cp: u32) -> Vec<u8> {
     match cp {
         0..=0x7F => vec![cp as u8],
         0x80..=0x7FF => vec![0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8],
-        0x800..=0xFFFF => vec![0xE0 | (cp >> 12) as u8, 0x80 | ((cp >> 6) & 0x3F) as u8, 0x80 | (cp & 0x3F) as u8],
+        0x800..=0xFFFF => vec![
+            0xE0 | (cp >> 12) as u8,
+            0x80 | ((cp >> 6) & 0x3F) as u8,
+            0x80 | (cp & 0x3F) as u8,
+        ],
         _ => vec![
             0xF0 | (cp >> 18) as u8,
             0x80 | ((cp >> 12) & 0x3F) as u8,
@@ -106,7 +110,11 @@ fn range_boundaries() {
         (0x206A, Ucschar),
     ];
     for (cp, want) in cases {
-        assert_eq!(code_point_class(char::from_u32(cp).unwrap()), want, "U+{cp:04X}");
+        assert_eq!(
+            code_point_class(char::from_u32(cp).unwrap()),
+            want,
+            "U+{cp:04X}"
+        );
     }
 }
 
@@ -128,12 +136,12 @@ fn invalid_utf8_is_rejected_where_std_rejects_it() {
         b"\xF5\x80\x80\x80", // lead above F4
         b"\xFF",
         b"\xFE",
-        b"\xC3",             // truncated 2-byte
-        b"\xE2\x82",         // truncated 3-byte
-        b"\xF0\x9F\x98",     // truncated 4-byte
-        b"\xC3A",            // lead then ASCII
+        b"\xC3",         // truncated 2-byte
+        b"\xE2\x82",     // truncated 3-byte
+        b"\xF0\x9F\x98", // truncated 4-byte
+        b"\xC3A",        // lead then ASCII
         b"\xE2\x82A",
-        b"\xC3\xC3\xA9",     // lead then lead
+        b"\xC3\xC3\xA9", // lead then lead
     ];
     for case in cases {
         assert!(std::str::from_utf8(case).is_err());
@@ -150,10 +158,17 @@ fn invalid_utf8_is_rejected_where_std_rejects_it() {
                     || (g == Grammar::AbsoluteIri && prefix.contains('#'))
                 {
                     let err = g.validate(&input).unwrap_err();
-                    assert!(err.offset() < prefix.len(), "{g} {input:02X?}: an earlier error comes first");
+                    assert!(
+                        err.offset() < prefix.len(),
+                        "{g} {input:02X?}: an earlier error comes first"
+                    );
                     continue;
                 }
-                assert_eq!(err.kind(), iriscan::ErrorKind::InvalidUtf8, "{g} {input:02X?}");
+                assert_eq!(
+                    err.kind(),
+                    iriscan::ErrorKind::InvalidUtf8,
+                    "{g} {input:02X?}"
+                );
                 assert_eq!(err.offset(), valid_up_to, "{g} {input:02X?}");
             }
         }
@@ -171,10 +186,19 @@ fn dfa_agrees_with_std_on_short_byte_strings() {
             Err(_) => None,
         };
         let std_len = std_len.filter(|&l| std::str::from_utf8(&bytes[..l]).is_ok());
-        assert_eq!(classify_utf8(bytes).map(|(_, l)| l), std_len.map(|l| {
-            // the DFA reads one sequence: its length is that of the first char
-            std::str::from_utf8(&bytes[..l]).unwrap().chars().next().unwrap().len_utf8()
-        }), "{bytes:02X?}");
+        assert_eq!(
+            classify_utf8(bytes).map(|(_, l)| l),
+            std_len.map(|l| {
+                // the DFA reads one sequence: its length is that of the first char
+                std::str::from_utf8(&bytes[..l])
+                    .unwrap()
+                    .chars()
+                    .next()
+                    .unwrap()
+                    .len_utf8()
+            }),
+            "{bytes:02X?}"
+        );
     };
     for a in 0..=255u8 {
         check(&[a]);
@@ -232,12 +256,12 @@ fn bidi_classes_with_missing_defaults() {
         ('\u{2029}', B),
         ('\t', S),
         // @missing defaults of unassigned code points (not in the explicit entries):
-        ('\u{05FF}', R),   // unassigned, Hebrew block: @missing 0590..05FF Right_To_Left
-        ('\u{07BF}', AL),  // unassigned, @missing 0600..07BF Arabic_Letter
-        ('\u{20CF}', ET),  // unassigned, currency block: @missing 20A0..20CF European_Terminator
-        ('\u{10FFF}', R),  // unassigned, @missing 10F70..10FFF Right_To_Left
+        ('\u{05FF}', R), // unassigned, Hebrew block: @missing 0590..05FF Right_To_Left
+        ('\u{07BF}', AL), // unassigned, @missing 0600..07BF Arabic_Letter
+        ('\u{20CF}', ET), // unassigned, currency block: @missing 20A0..20CF European_Terminator
+        ('\u{10FFF}', R), // unassigned, @missing 10F70..10FFF Right_To_Left
         ('\u{1EEFF}', AL), // @missing 1EE00..1EEFF Arabic_Letter
-        ('\u{0378}', L),   // unassigned, Greek block: the file-wide default
+        ('\u{0378}', L), // unassigned, Greek block: the file-wide default
         ('\u{10FFFF}', BN), // non-character: explicit BN in DerivedBidiClass 15.0
     ];
     for (c, want) in cases {
@@ -248,14 +272,26 @@ fn bidi_classes_with_missing_defaults() {
 #[test]
 fn scheme_table() {
     let http = iriscan::scheme_info("http").unwrap();
-    assert_eq!((http.default_port, http.dns_host, http.empty_path_is_slash), (Some(80), true, true));
-    assert_eq!(iriscan::scheme_info("HtTpS").unwrap().default_port, Some(443));
-    assert_eq!(iriscan::scheme_info("sips").unwrap().default_port, Some(5061));
+    assert_eq!(
+        (http.default_port, http.dns_host, http.empty_path_is_slash),
+        (Some(80), true, true)
+    );
+    assert_eq!(
+        iriscan::scheme_info("HtTpS").unwrap().default_port,
+        Some(443)
+    );
+    assert_eq!(
+        iriscan::scheme_info("sips").unwrap().default_port,
+        Some(5061)
+    );
     assert_eq!(iriscan::scheme_info("file").unwrap().default_port, None);
     assert!(iriscan::scheme_info("ftp").is_some_and(|s| !s.empty_path_is_slash));
     assert!(iriscan::scheme_info("").is_none());
     assert!(iriscan::scheme_info("a-very-long-scheme-name-that-is-not-there").is_none());
-    for s in ["http", "https", "ws", "wss", "ftp", "gopher", "telnet", "ldap", "ldaps", "nntp", "imap", "pop", "rtsp", "sip", "sips"] {
+    for s in [
+        "http", "https", "ws", "wss", "ftp", "gopher", "telnet", "ldap", "ldaps", "nntp", "imap",
+        "pop", "rtsp", "sip", "sips",
+    ] {
         let info = iriscan::scheme_info(s).unwrap_or_else(|| panic!("{s} missing"));
         assert_eq!(info.name, s);
         assert!(!info.defined_by.is_empty());

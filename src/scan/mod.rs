@@ -13,7 +13,7 @@ mod ip;
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::grammar::{Grammar, SchemeRule};
-use crate::tables::{ascii, class, classify_utf8, CodePointClass};
+use crate::tables::{ascii, class, classify_at, classify_utf8, CodePointClass};
 
 /// The kind of host (RFC 3986 3.2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,40 +72,46 @@ struct Rule {
     private: bool,
 }
 
-/// Scans `input` against `grammar`.
+/// Scans `input` against `grammar`: with the wide check where the CPU has it.
 #[inline]
 pub(crate) fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-    Scanner {
-        b: input,
-        grammar,
-        uri: grammar.is_uri(),
-        wide: fast::available(),
+    if fast::available() {
+        return fast::scan_wide(input, grammar);
     }
-    .scan()
+    scan_scalar(input, grammar)
 }
 
-/// Scans with the byte-at-a-time table walk only: the reference the wide fast path is tested
-/// against.
+/// Scans with the byte-at-a-time table walk only: the portable path, and the reference the
+/// wide check is tested against.
+#[inline]
+pub(crate) fn scan_scalar(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
+    Scanner::<false>::new(input, grammar).scan()
+}
+
+/// Scans with the byte-at-a-time table walk only (for tests, fuzzing and benchmarks).
 #[doc(hidden)]
-pub fn scan_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
-    Scanner {
-        b: input,
-        grammar,
-        uri: grammar.is_uri(),
-        wide: false,
-    }
-    .scan()
-    .map(|_| ())
+pub fn validate_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
+    scan_scalar(input, grammar).map(|_| ())
 }
 
-struct Scanner<'a> {
+/// The scanner; `WIDE` selects the wide check of [`fast`] for runs of literal bytes, and is
+/// true only inside `fast::scan_wide`, which is compiled for a CPU that has it.
+pub(crate) struct Scanner<'a, const WIDE: bool> {
     b: &'a [u8],
     grammar: Grammar,
     uri: bool,
-    wide: bool,
 }
 
-impl Scanner<'_> {
+impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
+    #[inline(always)]
+    pub(crate) fn new(b: &'a [u8], grammar: Grammar) -> Self {
+        Scanner {
+            b,
+            grammar,
+            uri: grammar.is_uri(),
+        }
+    }
+
     fn err(&self, kind: ErrorKind, at: usize, component: Component) -> Error {
         Error::at(kind, self.b, at, component, self.uri)
     }
@@ -127,10 +133,31 @@ impl Scanner<'_> {
     fn run(&self, rule: Rule, mut i: usize, end: usize) -> Result<usize, Error> {
         let b = self.b;
         loop {
-            i = skip(b, i, end, rule.literal, self.wide);
+            i = skip::<WIDE>(b, i, end, rule.literal);
             let Some(&c) = b.get(i).filter(|_| i < end) else {
                 return Ok(i);
             };
+            if c >= 0x80 {
+                // 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: the DFA gives the class.
+                // Non-ASCII characters come in runs: stay here while they do.
+                loop {
+                    match classify_at(b, i, end) {
+                        Some((CodePointClass::Ucschar, len)) if rule.ucschar => i += len,
+                        Some((CodePointClass::Private | CodePointClass::Tag, len))
+                            if rule.private =>
+                        {
+                            i += len
+                        }
+                        found => {
+                            return Err(self.non_ascii(found.map(|(c, _)| c), i, rule.component))
+                        }
+                    }
+                    if i >= end || b[i] < 0x80 {
+                        break;
+                    }
+                }
+                continue;
+            }
             if c == b'%' {
                 // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`.
                 if i + 2 < end && ascii(b[i + 1]) & ascii(b[i + 2]) & class::HEXDIG != 0 {
@@ -139,17 +166,7 @@ impl Scanner<'_> {
                 }
                 return Err(self.err(ErrorKind::InvalidPercentEncoding, i, rule.component));
             }
-            if c < 0x80 {
-                return Ok(i);
-            }
-            // 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: the DFA gives the class.
-            match classify_utf8(&b[i..end.min(i + 4)]) {
-                Some((CodePointClass::Ucschar, len)) if rule.ucschar => i += len,
-                Some((CodePointClass::Private | CodePointClass::Tag, len)) if rule.private => {
-                    i += len
-                }
-                found => return Err(self.non_ascii(found.map(|(c, _)| c), i, rule.component)),
-            }
+            return Ok(i);
         }
     }
 
@@ -183,7 +200,8 @@ impl Scanner<'_> {
         }
     }
 
-    fn scan(&self) -> Result<Positions, Error> {
+    #[inline(always)]
+    pub(crate) fn scan(&self) -> Result<Positions, Error> {
         let b = self.b;
         let n = b.len();
         let mut p = Positions {
@@ -211,18 +229,14 @@ impl Scanner<'_> {
                     i = j + 1;
                 } else if rule == SchemeRule::Required {
                     return Err(match b.get(j) {
-                        Some(&c) if !is_visible_ascii(c) => {
-                            self.unexpected(j, Component::Scheme)
-                        }
+                        Some(&c) if !is_visible_ascii(c) => self.unexpected(j, Component::Scheme),
                         _ => self.err(ErrorKind::MissingScheme, j, Component::Scheme),
                     });
                 }
             } else if rule == SchemeRule::Required {
                 return Err(match b.first() {
                     None => self.err(ErrorKind::MissingScheme, 0, Component::Scheme),
-                    Some(&c) if !is_visible_ascii(c) => {
-                        self.unexpected(0, Component::Scheme)
-                    }
+                    Some(&c) if !is_visible_ascii(c) => self.unexpected(0, Component::Scheme),
                     Some(_) => self.err(ErrorKind::InvalidScheme, 0, Component::Scheme),
                 });
             }
@@ -288,73 +302,137 @@ impl Scanner<'_> {
 
     /// 3987bis 2.2 `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`, from `start` (after "//").
     /// Returns where the authority ends: at the first "/", "?" or "#", or the end of input.
+    ///
+    /// Most authorities have no userinfo, so the bytes are read once as a reg-name (which
+    /// `iuserinfo` includes, but for ":"), and taken back as userinfo if an "@" ends them.
+    #[inline(always)]
     fn authority(&self, start: usize, p: &mut Positions) -> Result<usize, Error> {
         let b = self.b;
-        // No byte of a multi-byte UTF-8 sequence is ASCII, so the delimiters can be searched
-        // for in the raw bytes.
-        let end = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |k| start + k);
-
-        // `iuserinfo` holds no "@", so the first "@" ends it.
+        let n = b.len();
         let mut host_start = start;
-        if let Some(k) = memchr::memchr(b'@', &b[start..end]) {
-            let at = start + k;
-            let stop = self.run(self.rule(class::USERINFO, Component::Userinfo), start, at)?;
-            if stop < at {
-                return Err(self.unexpected(stop, Component::Userinfo));
+        if b.get(start) != Some(&b'[') {
+            let i = self
+                .run(self.rule(class::REG_NAME, Component::Host), start, n)
+                .map_err(|e| self.relabel(e))?;
+            match b.get(i) {
+                None | Some(b'/' | b'?' | b'#') => {
+                    self.reg_name(start, i, p);
+                    return Ok(i);
+                }
+                Some(b'@') => host_start = i + 1,
+                Some(b':') => {
+                    // A port, or the ":" of a userinfo: the "@" decides.
+                    let j = skip_scalar(b, i + 1, n, class::DIGIT);
+                    match b.get(j) {
+                        None | Some(b'/' | b'?' | b'#') => {
+                            self.reg_name(start, i, p);
+                            p.flags |= HAS_PORT;
+                            return Ok(j);
+                        }
+                        Some(b'@') => host_start = j + 1,
+                        Some(_) => {
+                            let port_error = |e: Error| {
+                                if self.in_userinfo(j) {
+                                    e
+                                } else {
+                                    self.unexpected_port(j)
+                                }
+                            };
+                            let k = self
+                                .run(self.rule(class::USERINFO, Component::Userinfo), j, n)
+                                .map_err(port_error)?;
+                            if b.get(k) != Some(&b'@') {
+                                return Err(port_error(self.unexpected(k, Component::Userinfo)));
+                            }
+                            host_start = k + 1;
+                        }
+                    }
+                }
+                Some(_) => return Err(self.relabel(self.unexpected(i, Component::Host))),
             }
             p.flags |= HAS_USERINFO;
-            host_start = at + 1;
         }
-        p.host_start = host_start;
+        self.host_and_port(host_start, p)
+    }
 
-        // `ihost = IP-literal / IPv4address / ireg-name`.
-        let host_end;
-        if b.get(host_start) == Some(&b'[') && host_start < end {
+    /// `ihost [ ":" port ]` from `start`, after a userinfo or at a "[".
+    fn host_and_port(&self, start: usize, p: &mut Positions) -> Result<usize, Error> {
+        let b = self.b;
+        let n = b.len();
+        let host_end = if b.get(start) == Some(&b'[') {
             // RFC 3986 3.2.2 `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
-            let Some(k) = memchr::memchr(b']', &b[host_start..end]) else {
-                return Err(self.err(ErrorKind::InvalidIpLiteral, host_start, Component::Host));
-            };
-            let close = host_start + k;
-            let inner = &b[host_start + 1..close];
+            let mut close = start + 1;
+            while close < n && !matches!(b[close], b']' | b'/' | b'?' | b'#') {
+                close += 1;
+            }
+            if b.get(close) != Some(&b']') {
+                return Err(self.err(ErrorKind::InvalidIpLiteral, start, Component::Host));
+            }
+            let inner = &b[start + 1..close];
             p.host_kind = if matches!(inner.first(), Some(b'v' | b'V')) {
                 if !ip::is_ipvfuture(inner) {
-                    return Err(self.ip_literal_error(host_start, close));
+                    return Err(self.ip_literal_error(start, close));
                 }
                 HostKind::IpvFuture
             } else {
                 if !ip::is_ipv6(inner) {
-                    return Err(self.ip_literal_error(host_start, close));
+                    return Err(self.ip_literal_error(start, close));
                 }
                 HostKind::Ipv6
             };
-            host_end = close + 1;
+            p.host_start = start;
+            p.host_end = close + 1;
+            close + 1
         } else {
-            host_end = self.run(self.rule(class::REG_NAME, Component::Host), host_start, end)?;
-            // RFC 3986 3.2.2: "1.2.3.999" does not match IPv4address, so it is a reg-name.
-            let host = &b[host_start..host_end];
-            p.host_kind = if host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host) {
-                HostKind::Ipv4
-            } else {
-                HostKind::RegName
-            };
+            let end = self.run(self.rule(class::REG_NAME, Component::Host), start, n)?;
+            self.reg_name(start, end, p);
+            end
+        };
+        match b.get(host_end) {
+            None | Some(b'/' | b'?' | b'#') => Ok(host_end),
+            // RFC 3986 3.2.3 `port = *DIGIT`, after ":".
+            Some(b':') => {
+                p.flags |= HAS_PORT;
+                let end = skip_scalar(b, host_end + 1, n, class::DIGIT);
+                match b.get(end) {
+                    None | Some(b'/' | b'?' | b'#') => Ok(end),
+                    Some(_) => Err(self.unexpected_port(end)),
+                }
+            }
+            Some(_) => Err(self.unexpected(host_end, Component::Host)),
         }
-        p.host_end = host_end;
+    }
 
-        // RFC 3986 3.2.3 `port = *DIGIT`, after ":".
-        if host_end < end {
-            if b[host_end] != b':' {
-                return Err(self.unexpected(host_end, Component::Host));
-            }
-            p.flags |= HAS_PORT;
-            let mut i = host_end + 1;
-            while i < end && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            if i < end {
-                return Err(self.unexpected_port(i));
-            }
+    /// Records `start..end` as an `ireg-name` host, or an `IPv4address` if it is one.
+    #[inline(always)]
+    fn reg_name(&self, start: usize, end: usize, p: &mut Positions) {
+        let host = &self.b[start..end];
+        p.host_start = start;
+        p.host_end = end;
+        // RFC 3986 3.2.2: "1.2.3.999" does not match IPv4address, so it is a reg-name.
+        p.host_kind = if host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        };
+    }
+
+    /// Whether an "@" follows offset `at` within the authority: then what stands there is
+    /// userinfo, not host or port. Only errors ask.
+    fn in_userinfo(&self, at: usize) -> bool {
+        let rest = &self.b[at.min(self.b.len())..];
+        let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
+        memchr::memchr(b'@', &rest[..end]).is_some()
+    }
+
+    /// An error found while reading the authority as a host belongs to the userinfo if an "@"
+    /// follows it.
+    fn relabel(&self, e: Error) -> Error {
+        if e.component() == Component::Host && self.in_userinfo(e.offset()) {
+            e.with_component(Component::Userinfo)
+        } else {
+            e
         }
-        Ok(end)
     }
 
     fn unexpected_port(&self, i: usize) -> Error {
@@ -402,8 +480,8 @@ fn is_visible_ascii(c: u8) -> bool {
 
 /// Skips bytes whose class has bit `literal`, from `i` up to `end`; returns where the run stops.
 #[inline(always)]
-fn skip(b: &[u8], i: usize, end: usize, literal: u16, wide: bool) -> usize {
-    let i = if wide {
+fn skip<const WIDE: bool>(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
+    let i = if WIDE {
         fast::skip(b, i, end, literal)
     } else {
         i
