@@ -37,19 +37,20 @@ fn readme_first_command_runs_on_the_sample() {
     let o = iriscan(&["check", "data/sample.txt"], b"");
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines.len(),
-        std::fs::read("data/sample.txt")
-            .unwrap()
-            .split(|&b| b == b'\n')
-            .count()
-            - 1
-    );
-    assert_eq!(lines[0], "1\tok");
-    assert!(lines
-        .iter()
-        .any(|l| l.contains("bidi formatting characters are not allowed in an IRI (3987bis 4.1)")));
-    assert_eq!(o.status.code(), Some(1), "the sample holds invalid lines");
+    assert_eq!(lines.len(), std::fs::read("data/sample.txt").unwrap().split(|&b| b == b'\n').count() - 1);
+    assert!(lines.iter().enumerate().all(|(i, l)| *l == format!("{}\tok", i + 1)), "{text}");
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn the_invalid_sample_fails_line_by_line() {
+    let o = iriscan(&["check", "data/sample-invalid.txt"], b"");
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 9);
+    assert!(text.lines().all(|l| l.contains("\terror: ")), "{text}");
+    assert!(text.contains("2\terror: U+202E at byte 23 in the path: bidi formatting characters are not allowed in an IRI (3987bis 4.1)"));
+    assert!(text.contains("9\terror: byte 0xE9 at byte 22 in the path: not well-formed UTF-8 (RFC 3629 4)"));
+    assert_eq!(o.status.code(), Some(1));
 }
 
 #[test]
