@@ -27,8 +27,6 @@ pub use grammar::{Grammar, UnknownGrammar};
 pub use iri::{Iri, IriRef, IriRefBuf};
 pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
-#[doc(hidden)]
-pub use scheme::{scheme_info_match, scheme_info_phf};
 
 #[doc(hidden)]
 pub use scan::validate_scalar;

@@ -1,6 +1,6 @@
 //! The scheme table (`data/schemes.csv`): default ports and host rules of well-known schemes.
 
-use crate::tables::{scheme_by_match, SCHEMES, SCHEME_MAX_LEN};
+use crate::tables::{scheme_by_match, SCHEME_MAX_LEN};
 
 /// What iriscan knows of a scheme, from `data/schemes.csv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,15 +25,6 @@ pub struct SchemeInfo {
 /// assert!(iriscan::scheme_info("x-unknown").is_none());
 /// ```
 pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo> {
-    scheme_info_phf(scheme)
-}
-
-/// Lowercases `scheme` into a stack buffer and looks it up with `find`.
-#[inline(always)]
-fn lookup(
-    scheme: &str,
-    find: impl Fn(&str) -> Option<&'static SchemeInfo>,
-) -> Option<&'static SchemeInfo> {
     if scheme.len() > SCHEME_MAX_LEN {
         return None;
     }
@@ -41,17 +32,5 @@ fn lookup(
     let lower = &mut buf[..scheme.len()];
     lower.copy_from_slice(scheme.as_bytes());
     lower.make_ascii_lowercase();
-    find(std::str::from_utf8(lower).ok()?)
-}
-
-/// [`scheme_info`] through the generated `phf` map (`benches/schemes.rs` compares the two).
-#[doc(hidden)]
-pub fn scheme_info_phf(scheme: &str) -> Option<&'static SchemeInfo> {
-    lookup(scheme, |s| SCHEMES.get(s))
-}
-
-/// [`scheme_info`] through the generated `match` (`benches/schemes.rs` compares the two).
-#[doc(hidden)]
-pub fn scheme_info_match(scheme: &str) -> Option<&'static SchemeInfo> {
-    lookup(scheme, scheme_by_match)
+    scheme_by_match(std::str::from_utf8(lower).ok()?)
 }

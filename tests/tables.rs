@@ -297,17 +297,3 @@ fn scheme_table() {
         assert!(!info.defined_by.is_empty());
     }
 }
-
-#[test]
-fn scheme_lookups_agree() {
-    for s in [
-        "http", "HTTP", "Https", "sip", "coaps", "file", "nope", "", "h", "httpx", "ldap", "LDAPS",
-        "pop", "news",
-    ] {
-        assert_eq!(
-            iriscan::scheme_info_phf(s),
-            iriscan::scheme_info_match(s),
-            "{s}"
-        );
-    }
-}
