@@ -14,7 +14,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// The grammar each line must match.
-    #[arg(long, default_value = "iri-ref", value_parser = parse_grammar)]
+    #[arg(long, default_value = "iri-ref", value_parser = grammar_parser())]
     grammar: Grammar,
     /// One JSON object per line: {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
     #[arg(long)]
@@ -23,8 +23,11 @@ pub struct Args {
     files: Vec<PathBuf>,
 }
 
-fn parse_grammar(s: &str) -> Result<Grammar, String> {
-    s.parse::<Grammar>().map_err(|e| e.to_string())
+/// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
+fn grammar_parser() -> impl clap::builder::TypedValueParser<Value = Grammar> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Grammar::ALL.map(Grammar::name))
+        .map(|name| name.parse::<Grammar>().expect("a listed grammar"))
 }
 
 pub fn run(args: &Args) -> u8 {
