@@ -38,23 +38,30 @@ pub fn run(args: &Args) -> u8 {
         let verdict = args.grammar.validate(line);
         failed |= verdict.is_err();
         if args.json {
-            let mut obj = serde_json::Map::new();
+            // Fields in the order of the contract (DESIGN.md): file, line, input, ok, error.
+            out.write_all(b"{")?;
             if let Some(file) = file {
-                obj.insert("file".into(), file.into());
+                out.write_all(b"\"file\":")?;
+                serde_json::to_writer(&mut out, file)?;
+                out.write_all(b",")?;
             }
-            obj.insert("line".into(), number.into());
+            write!(out, "\"line\":{number},\"input\":")?;
             // JSON strings are Unicode: bytes that are not UTF-8 show as U+FFFD here, and the
             // error's offset still counts the original bytes.
-            obj.insert("input".into(), String::from_utf8_lossy(line).into());
-            obj.insert("ok".into(), verdict.is_ok().into());
-            if let Err(e) = verdict {
-                obj.insert(
-                    "error".into(),
-                    serde_json::json!({"kind": e.kind().name(), "offset": e.offset(), "message": e.to_string()}),
-                );
+            serde_json::to_writer(&mut out, &String::from_utf8_lossy(line))?;
+            match verdict {
+                Ok(()) => out.write_all(b",\"ok\":true}\n"),
+                Err(e) => {
+                    write!(
+                        out,
+                        ",\"ok\":false,\"error\":{{\"kind\":\"{}\",\"offset\":{},\"message\":",
+                        e.kind().name(),
+                        e.offset()
+                    )?;
+                    serde_json::to_writer(&mut out, &e.to_string())?;
+                    out.write_all(b"}}\n")
+                }
             }
-            serde_json::to_writer(&mut out, &obj)?;
-            out.write_all(b"\n")
         } else {
             if let Some(file) = file {
                 write!(out, "{file}:")?;
