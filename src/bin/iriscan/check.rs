@@ -1,85 +1,82 @@
 //! `iriscan check`: validates each line against a grammar.
 
-use crate::lines::{for_each_line, EXIT_TROUBLE};
+use crate::engine::{self, Line, LineCommand, Report};
+use crate::output::{json_str, write_error_json};
 use iriscan::Grammar;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Validate each line as an IRI reference (or another grammar).
 ///
-/// Prints, per line, its number and "ok" or the error. Exit status: 0 when every line is ok,
-/// 1 when some line is not, 2 on a usage or I/O error.
+/// Prints, per line, its number and "ok" or the error, with its byte offset. Exit status: 0 when
+/// every line is ok, 1 when some line is not, 2 on a usage or I/O error.
 ///
-/// Example: iriscan check --grammar iri data/sample.txt
+/// Examples:
+///   iriscan check data/sample.txt
+///   iriscan check --grammar uri --json access.log
+///   iriscan check --valid < crawl-frontier.txt > clean.txt
 #[derive(clap::Args)]
 pub struct Args {
     /// The grammar each line must match.
-    #[arg(long, default_value = "iri-ref", value_parser = grammar_parser())]
+    #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
     grammar: Grammar,
     /// One JSON object per line: {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["valid", "invalid"])]
     json: bool,
+    /// Print only the lines that pass, as they are (like grep).
+    #[arg(long, conflicts_with = "invalid")]
+    valid: bool,
+    /// Print only the lines that fail, as they are (like grep -v).
+    #[arg(long)]
+    invalid: bool,
+    /// Print nothing per line and no summary: the exit status tells.
+    #[arg(long, short, conflicts_with_all = ["json", "valid", "invalid"])]
+    quiet: bool,
     /// Files to read; standard input when none.
     files: Vec<PathBuf>,
 }
 
-/// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
-fn grammar_parser() -> impl clap::builder::TypedValueParser<Value = Grammar> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Grammar::ALL.map(Grammar::name))
-        .map(|name| name.parse::<Grammar>().expect("a listed grammar"))
-}
+struct Check<'a>(&'a Args);
 
-pub fn run(args: &Args) -> u8 {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut failed = false;
-    let result = for_each_line(&args.files, |file, number, line| {
-        let verdict = args.grammar.validate(line);
-        failed |= verdict.is_err();
-        if args.json {
-            // Fields in the order of the contract (DESIGN.md): file, line, input, ok, error.
-            out.write_all(b"{")?;
-            if let Some(file) = file {
-                out.write_all(b"\"file\":")?;
-                serde_json::to_writer(&mut out, file)?;
-                out.write_all(b",")?;
+impl LineCommand for Check<'_> {
+    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
+        let args = self.0;
+        let verdict = args.grammar.validate(line.bytes);
+        if args.quiet {
+        } else if args.valid || args.invalid {
+            if verdict.is_ok() == args.valid {
+                out.extend_from_slice(line.bytes);
+                out.push(b'\n');
             }
-            write!(out, "\"line\":{number},\"input\":")?;
-            // JSON strings are Unicode: bytes that are not UTF-8 show as U+FFFD here, and the
-            // error's offset still counts the original bytes.
-            serde_json::to_writer(&mut out, &String::from_utf8_lossy(line))?;
-            match verdict {
-                Ok(()) => out.write_all(b",\"ok\":true}\n"),
+        } else if args.json {
+            out.push(b'{');
+            crate::output::write_json_position(out, line);
+            json_str(out, &String::from_utf8_lossy(line.bytes));
+            match &verdict {
+                Ok(()) => out.extend_from_slice(b",\"ok\":true}\n"),
                 Err(e) => {
-                    write!(
-                        out,
-                        ",\"ok\":false,\"error\":{{\"kind\":\"{}\",\"offset\":{},\"message\":",
-                        e.kind().name(),
-                        e.offset()
-                    )?;
-                    serde_json::to_writer(&mut out, &e.to_string())?;
-                    out.write_all(b"}}\n")
+                    out.extend_from_slice(b",\"ok\":false,");
+                    write_error_json(out, e);
+                    out.extend_from_slice(b"}\n");
                 }
             }
         } else {
-            if let Some(file) = file {
-                write!(out, "{file}:")?;
-            }
-            match verdict {
-                Ok(()) => writeln!(out, "{number}\tok"),
-                Err(e) => writeln!(out, "{number}\terror: {e}"),
+            crate::output::write_text_position(out, line);
+            match &verdict {
+                Ok(()) => out.extend_from_slice(b"\tok\n"),
+                Err(e) => {
+                    let _ = writeln!(out, "\terror: {e}");
+                }
             }
         }
-    });
-    let flushed = out.flush();
-    match (result, flushed) {
-        (Ok(true), Ok(())) => u8::from(failed),
-        (Err(e), _) | (_, Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => u8::from(failed),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("iriscan: {e}");
-            EXIT_TROUBLE
-        }
-        (Ok(false), Ok(())) => EXIT_TROUBLE,
+        verdict.map_err(|e| e.kind().name())
     }
+
+    fn needs_line_numbers(&self) -> bool {
+        !(self.0.quiet || self.0.valid || self.0.invalid)
+    }
+}
+
+pub fn run(args: &Args) -> u8 {
+    engine::run(&args.files, &Check(args), &Report { quiet: args.quiet })
 }

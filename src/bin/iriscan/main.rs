@@ -1,15 +1,22 @@
 //! The `iriscan` command: reads lines from files or standard input and writes one result per
-//! line, in order (DESIGN.md, "The command-line tool").
+//! line, in order (DESIGN.md, "The command-line tool"). Each command is a module that implements
+//! `engine::LineCommand`; the engine does the reading, the parallel work and the writing.
 
 mod check;
-mod lines;
+mod engine;
+mod output;
+mod parse;
 
 use clap::{Parser, Subcommand};
+use iriscan::Grammar;
 use std::process::ExitCode;
 
 /// Internationalized Resource Identifiers (draft-ietf-iri-3987bis, RFC 3986), line by line.
+///
+/// Reads each FILE (standard input when none) and writes one result per line, in order.
+/// Exit status: 0 when every line is ok, 1 when some line is not, 2 on a usage or I/O error.
 #[derive(Parser)]
-#[command(name = "iriscan", version, about, long_about = None)]
+#[command(name = "iriscan", version, about, long_about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -18,12 +25,32 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Check(check::Args),
+    Parse(parse::Args),
+}
+
+/// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
+fn grammar_parser() -> impl clap::builder::TypedValueParser<Value = Grammar> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Grammar::ALL.map(Grammar::name))
+        .map(|name| name.parse::<Grammar>().expect("a listed grammar"))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // Usage errors are 2, as the contract says; --help and --version are 0.
+            return ExitCode::from(if e.use_stderr() {
+                engine::EXIT_TROUBLE
+            } else {
+                0
+            });
+        }
+    };
     let status = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Parse(args) => parse::run(&args),
     };
     ExitCode::from(status)
 }
