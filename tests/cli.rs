@@ -209,3 +209,99 @@ fn many_lines_keep_their_order() {
     }
     assert_eq!(n, 100_000);
 }
+
+#[test]
+fn filters_print_the_lines_themselves() {
+    let input = "http://a/\nhttp://b/ x\n\nhttp://c/\r\n\u{202e}\n".as_bytes();
+    let o = iriscan(&["check", "--valid"], input);
+    assert_eq!(stdout(&o), "http://a/\n\nhttp://c/\n");
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the exit status still tells that some line failed"
+    );
+    let o = iriscan(&["check", "--invalid"], input);
+    assert_eq!(stdout(&o), "http://b/ x\n\u{202e}\n");
+    let o = iriscan(&["check", "--quiet"], input);
+    assert_eq!(
+        (stdout(&o).as_str(), o.stderr.is_empty(), o.status.code()),
+        ("", true, Some(1))
+    );
+    let o = iriscan(&["check", "--quiet"], b"http://a/\n");
+    assert_eq!(o.status.code(), Some(0));
+    let o = iriscan(&["check", "--valid", "--invalid"], b"");
+    assert_eq!(o.status.code(), Some(2), "a usage error");
+}
+
+#[test]
+fn summary_on_standard_error() {
+    let o = iriscan(&["check"], b"http://a/\nhttp://b/ x\n\xff\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with(
+            "iriscan: lines: 3, ok: 1, not ok: 2 (invalid_character: 1, invalid_utf8: 1);"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("MB/s"), "{err}");
+}
+
+#[test]
+fn parse_components() {
+    let o = iriscan(&["parse", "--json"], b"http://u@h:8/p?#\nrel/a\n\xc3\n");
+    let v = json_lines(&o);
+    assert_eq!(
+        v[0],
+        serde_json::json!({"line": 1, "input": "http://u@h:8/p?#", "ok": true, "scheme": "http", "authority": "u@h:8",
+            "userinfo": "u", "host": "h", "host_kind": "reg-name", "port": "8", "path": "/p", "query": "", "fragment": ""})
+    );
+    assert_eq!(v[1]["scheme"], serde_json::Value::Null);
+    assert_eq!(v[1]["authority"], serde_json::Value::Null);
+    assert_eq!(v[1]["path"], "rel/a");
+    assert_eq!(
+        (v[2]["ok"].as_bool(), v[2]["error"]["kind"].as_str()),
+        (Some(false), Some("invalid_utf8"))
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let o = iriscan(&["parse"], b"//[v1.x]:/\n");
+    assert_eq!(
+        stdout(&o),
+        "1\tok\n  scheme     -\n  authority  \"[v1.x]:\"\n  userinfo   -\n  host       \"[v1.x]\" (ipvfuture)\n  port       \"\"\n  path       \"/\"\n  query      -\n  fragment   -\n"
+    );
+}
+
+#[test]
+fn a_file_and_a_pipe_give_the_same_output() {
+    let mut input = Vec::new();
+    for i in 0..100_000u32 {
+        match i % 5 {
+            0 => input.extend_from_slice(format!("http://h/{i}?q=\u{e9}\n").as_bytes()),
+            1 => input.extend_from_slice(format!("http://h/{i}\r\n").as_bytes()),
+            2 => input.extend_from_slice(format!("bad line {i}\n").as_bytes()),
+            3 => input.extend_from_slice(b"\xff\n"),
+            _ => input.push(b'\n'),
+        }
+    }
+    input.extend_from_slice(b"no-newline-at-end");
+    let path = std::env::temp_dir().join(format!("iriscan-pipe-{}.txt", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    for args in [
+        &["check"][..],
+        &["check", "--json"],
+        &["parse", "--json"],
+        &["check", "--valid"],
+    ] {
+        let from_file = iriscan(&[args, &[path.to_str().unwrap()]].concat(), b"");
+        let from_pipe = iriscan(args, &input);
+        assert_eq!(from_file.stdout, from_pipe.stdout, "{args:?}");
+        assert_eq!(from_file.status.code(), from_pipe.status.code());
+        if args.len() == 1 {
+            assert_eq!(stdout(&from_file).lines().count(), 100_001);
+            assert!(
+                stdout(&from_file).ends_with("\n100001\tok\n"),
+                "the last line, without newline"
+            );
+        }
+    }
+    std::fs::remove_file(&path).unwrap();
+}
