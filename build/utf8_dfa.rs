@@ -165,6 +165,7 @@ pub fn write(out: &mut String) {
         writeln!(out, "    {},", row.join(", ")).unwrap();
     }
     writeln!(out, "];").unwrap();
+    write_lead_nibbles(out);
     writeln!(
         out,
         "/// The class of each accepting state, in order from [`UTF8_ACCEPT`]."
@@ -181,4 +182,60 @@ pub fn write(out: &mut String) {
         names.join(", ")
     )
     .unwrap();
+}
+
+/// The leads that decide alone: those `lead` of a sequence of `n` bytes for which *every* sequence
+/// of `lead` and `n - 1` continuation bytes (0x80 to 0xBF) is well-formed and `ucschar`
+/// (3987bis 2.2). For them, the wide check of src/scan/fast.rs needs only the positions of the
+/// continuation bytes, not the DFA. Derived from `class_of`, with std's decoder as the arbiter of
+/// well-formedness, like the DFA itself.
+fn write_lead_nibbles(out: &mut String) {
+    let mut lead_len = [0u8; 256];
+    for lead in 0xC0..=0xF7u8 {
+        let n = match lead {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let all_ucschar = (0..64u32.pow(n - 1)).all(|k| {
+            let mut seq = vec![lead];
+            seq.extend((0..n - 1).map(|d| 0x80 + (k >> (6 * d) & 63) as u8));
+            std::str::from_utf8(&seq)
+                .is_ok_and(|s| class_of(s.chars().next().unwrap() as u32) == Class::Ucschar)
+        });
+        if all_ucschar {
+            lead_len[lead as usize] = n as u8;
+        }
+    }
+    // As nibble tables for the wide check (src/scan/fast.rs), in the layout of
+    // `NIBBLE_LO`/`NIBBLE_HI` but for the high nibbles 8 to 15: a lead is in the set when
+    // `LO[low] & HI[high] != 0`, and the bit that says so is `1 << (high - 8)`.
+    assert!(
+        lead_len.iter().all(|&n| n <= 3),
+        "the wide check takes leads of 2 and 3 bytes only"
+    );
+    let mut lo = [0u8; 16];
+    for (lead, &n) in lead_len.iter().enumerate() {
+        if n != 0 {
+            lo[lead & 15] |= 1 << ((lead >> 4) - 8);
+        }
+    }
+    let row: Vec<String> = lo.iter().map(|v| format!("{v:#04x}")).collect();
+    writeln!(
+        out,
+        "/// Leads whose every well-formed sequence is `ucschar`: bit `h - 8` of entry `l` for lead `h << 4 | l`."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[allow(dead_code)]\npub(crate) static UTF8_LEAD_NIBBLE_LO: [u8; 16] = [{}];",
+        row.join(", ")
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "/// Entry h is `1 << (h - 8)` for the high nibbles 8 to 15, and 0 for 0 to 7."
+    )
+    .unwrap();
+    writeln!(out, "#[allow(dead_code)]\npub(crate) static UTF8_LEAD_NIBBLE_HI: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];\n").unwrap();
 }
