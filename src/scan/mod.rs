@@ -451,19 +451,9 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
         }
     }
 
+    /// The error for the byte at `i`, which ends the digits of a port (RFC 3986 3.2.3).
     fn unexpected_port(&self, i: usize) -> Error {
-        match self.b[i] {
-            c if c >= 0x80 => {
-                let found = classify_utf8(&self.b[i..self.b.len().min(i + 4)]).map(|(c, _)| c);
-                match found {
-                    Some(CodePointClass::Ucschar) => {
-                        self.err(ErrorKind::NonAscii, i, Component::Port)
-                    }
-                    other => self.non_ascii(other, i, Component::Port),
-                }
-            }
-            _ => self.unexpected(i, Component::Port),
-        }
+        self.unexpected(i, Component::Port)
     }
 
     /// The error for a bracketed host `[..]` from `open` to `close` that is not a valid literal:
@@ -471,17 +461,8 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
     fn ip_literal_error(&self, open: usize, close: usize) -> Error {
         for i in open + 1..close {
             let c = self.b[i];
-            if c >= 0x80 {
-                let found = classify_utf8(&self.b[i..close.min(i + 4)]).map(|(c, _)| c);
-                return match found {
-                    Some(CodePointClass::Ucschar) => {
-                        self.err(ErrorKind::NonAscii, i, Component::Host)
-                    }
-                    other => self.non_ascii(other, i, Component::Host),
-                };
-            }
-            if c < 0x20 || c == 0x7F {
-                return self.err(ErrorKind::Control, i, Component::Host);
+            if c >= 0x80 || c < 0x20 || c == 0x7F {
+                return self.unexpected(i, Component::Host);
             }
         }
         self.err(ErrorKind::InvalidIpLiteral, open, Component::Host)
