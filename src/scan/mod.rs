@@ -461,7 +461,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
     fn ip_literal_error(&self, open: usize, close: usize) -> Error {
         for i in open + 1..close {
             let c = self.b[i];
-            if c >= 0x80 || c < 0x20 || c == 0x7F {
+            if !is_visible_ascii(c) {
                 return self.unexpected(i, Component::Host);
             }
         }
