@@ -141,7 +141,10 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                 // URL) stay on the cheaper `skip`, which measured faster for them.
                 i = fast::skip_unicode(b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
-                i = skip_scalar(b, i, end, rule.literal);
+                if end < 16 {
+                    // Too short for the wide check, which left the run to the table walk.
+                    i = skip_scalar(b, i, end, rule.literal);
+                }
             }
             let Some(&c) = b.get(i).filter(|_| i < end) else {
                 return Ok(i);
@@ -490,12 +493,12 @@ fn is_visible_ascii(c: u8) -> bool {
 /// Skips bytes whose class has bit `literal`, from `i` up to `end`; returns where the run stops.
 #[inline(always)]
 fn skip<const WIDE: bool>(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
-    let i = if WIDE {
+    // The wide check finds the exact end of the run when the input has 16 bytes to read.
+    if WIDE && end >= 16 && end <= b.len() {
         fast::skip(b, i, end, literal)
     } else {
-        i
-    };
-    skip_scalar(b, i, end, literal)
+        skip_scalar(b, i, end, literal)
+    }
 }
 
 /// The plain table walk.
