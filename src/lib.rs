@@ -18,6 +18,7 @@
 mod error;
 mod grammar;
 mod iri;
+pub mod map;
 mod scan;
 mod scheme;
 pub mod tables;

@@ -1,0 +1,222 @@
+//! The host of 3987bis 3.4 (IRI to URI) and 3.7 step 6 (URI to IRI): IDNA ToASCII and ToUnicode,
+//! label by label, with the `idna` crate.
+//!
+//! 3.4 asks for RFC 3490 ToASCII with UseSTD3ASCIIRules=false and AllowUnassigned=false. The
+//! `idna` crate implements UTS #46, the successor that browsers use; its closest match is
+//! non-transitional processing with `AsciiDenyList::EMPTY` (UseSTD3ASCIIRules=false),
+//! `Hyphens::Allow`, and DNS lengths checked (a label of 1 to 63 octets, as RFC 3490 ToASCII
+//! checks; a trailing root dot allowed).
+
+use super::pct::{decode_all, push_encoding_non_ascii};
+use super::MapError;
+use crate::tables::{ascii, class, code_point_class, CodePointClass};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use std::borrow::Cow;
+
+/// How the `ireg-name` of an IRI is mapped to a URI (3987bis 3.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HostMapping {
+    /// From the scheme table (`data/schemes.csv`): percent-encoding where it says the host is not
+    /// a DNS name, IDNA otherwise (unknown schemes and references without a scheme included:
+    /// 3987bis 3.2 means all schemes of the generic syntax to use IDNA for non-ASCII hosts).
+    #[default]
+    Auto,
+    /// IDNA ToASCII, label by label.
+    Idna,
+    /// UTF-8 and percent-encoding, as for the other components (3.3). For hosts that are not DNS
+    /// names only: 3.4 says this MUST NOT be done for DNS names.
+    PercentEncode,
+}
+
+impl HostMapping {
+    /// Whether the host of an IRI with this scheme is mapped with IDNA.
+    pub(crate) fn idna_for(self, scheme: Option<&str>) -> bool {
+        match self {
+            HostMapping::Idna => true,
+            HostMapping::PercentEncode => false,
+            HostMapping::Auto => is_dns_host(scheme),
+        }
+    }
+}
+
+/// Whether the host of an IRI with this scheme is a DNS name: what the scheme table says, and
+/// yes for schemes it does not know and for references without a scheme.
+pub(crate) fn is_dns_host(scheme: Option<&str>) -> bool {
+    scheme
+        .and_then(crate::scheme_info)
+        .map_or(true, |info| info.dns_host)
+}
+
+fn uts46() -> Uts46 {
+    Uts46::new()
+}
+
+/// Appends the URI form of the `ireg-name` `host` (3987bis 3.4) for IDNA: an ASCII host as it
+/// is, percent-encodings included (3.3: the mapping is the identity on URIs; the draft's open
+/// design question, `r%C3%A9sum%C3%A9.example.org`, is answered so); a host with non-ASCII
+/// characters through ToASCII, after decoding the percent-encoded UTF-8 it may also hold. The
+/// result is checked to be an `ireg-name` of a URI (UTS #46 maps some characters to ASCII that
+/// a host may not hold, such as U+FF0F to "/").
+pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
+    if host.is_ascii() {
+        out.push_str(host);
+        return Ok(());
+    }
+    let decoded: Cow<'_, str> = if host.contains('%') {
+        match String::from_utf8(decode_all(host)) {
+            Ok(s) => Cow::Owned(s),
+            Err(_) => {
+                return Err(MapError::idna(
+                    host,
+                    "percent-encoded octets that are not UTF-8".into(),
+                ))
+            }
+        }
+    } else {
+        Cow::Borrowed(host)
+    };
+    // What percent-decoding revealed must be allowed in a host before IDNA sees it.
+    if let Some(c) = decoded
+        .bytes()
+        .find(|&c| c < 0x80 && ascii(c) & class::REG_NAME == 0)
+    {
+        return Err(MapError::idna(
+            host,
+            format!(
+                "percent-decoding gives {:?}, not allowed in a host",
+                c as char
+            ),
+        ));
+    }
+    let mapped = uts46()
+        .to_ascii(
+            decoded.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::VerifyAllowRootDot,
+        )
+        .map_err(|e| MapError::idna(host, format!("ToASCII failed ({e:?})")))?;
+    if let Some(c) = mapped.bytes().find(|&c| ascii(c) & class::REG_NAME == 0) {
+        return Err(MapError::idna(
+            host,
+            format!("ToASCII gives {:?}, not allowed in a host", c as char),
+        ));
+    }
+    out.push_str(&mapped);
+    Ok(())
+}
+
+/// Appends the host with non-ASCII characters percent-encoded (3.3), for hosts that are not
+/// DNS names.
+pub(crate) fn push_percent_encoded(out: &mut String, host: &str) {
+    push_encoding_non_ascii(out, host);
+}
+
+/// 3987bis 3.7 step 6: `host` with each label that is an ACE label ("xn--") replaced by its
+/// ToUnicode form, when that form is an IRI's `ucschar` text and converts back to exactly the
+/// same label (so that mapping the IRI back gives the same URI); other labels as they are.
+pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
+    if !host
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"xn--"))
+    {
+        return Cow::Borrowed(host);
+    }
+    let mut out = String::with_capacity(host.len());
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        match label_to_unicode(label) {
+            Some(u) => out.push_str(&u),
+            None => out.push_str(label),
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn label_to_unicode(label: &str) -> Option<String> {
+    if label.len() < 4 || !label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--") {
+        return None;
+    }
+    let (u, result) = uts46().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    result.ok()?;
+    // 3987bis 2.2, 4.1: only characters an ireg-name may hold literally.
+    let fits = u.chars().all(|c| match code_point_class(c) {
+        CodePointClass::Ascii => ascii(c as u8) & class::REG_NAME != 0,
+        CodePointClass::Ucschar => true,
+        _ => false,
+    });
+    let back = uts46()
+        .to_ascii(
+            u.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::Ignore,
+        )
+        .ok()?;
+    (fits && back == label).then(|| u.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn idna(host: &str) -> Result<String, MapError> {
+        let mut out = String::new();
+        push_idna(&mut out, host).map(|()| out)
+    }
+
+    #[test]
+    /// 3.4 prints the label as `xn--rsum-bad`, a typo (spec/README.md; 5.3.3 has it right).
+    fn idna_examples_of_3_4() {
+        assert_eq!(
+            idna("résumé.example.org").unwrap(),
+            "xn--rsum-bpad.example.org"
+        );
+        // The design question of 3.4: an ASCII host stays as it is, a URI host already.
+        assert_eq!(
+            idna("r%C3%A9sum%C3%A9.example.org").unwrap(),
+            "r%C3%A9sum%C3%A9.example.org"
+        );
+        assert_eq!(idna("ex%41mple.org").unwrap(), "ex%41mple.org");
+        // Next to non-ASCII characters, percent-encoded UTF-8 is decoded before ToASCII.
+        assert_eq!(idna("ré%C3%A9.org").unwrap(), "xn--r-bgaa.org");
+        assert_eq!(idna("r%E9sum%E9.org").unwrap(), "r%E9sum%E9.org");
+        assert_eq!(idna("Example.ORG").unwrap(), "Example.ORG");
+    }
+
+    #[test]
+    fn idna_failures_are_errors() {
+        // A label of 64 octets after ToASCII (RFC 3490 4.1 step 8).
+        let long = format!("é{}.org", "a".repeat(63));
+        assert!(idna(&long).is_err());
+        // UTS #46 maps U+FF0F FULLWIDTH SOLIDUS to "/", which no host may hold.
+        assert!(idna("a\u{FF0F}b.org").is_err());
+        // Decoding reveals a space.
+        assert!(idna("é%20.org").is_err());
+        // Mixed: non-ASCII with octets that are not UTF-8.
+        assert!(idna("é%E9.org").is_err());
+    }
+
+    #[test]
+    fn to_unicode_example_of_3_7_1() {
+        assert_eq!(to_unicode("xn--99zt52a.example.org"), "納豆.example.org");
+        // Labels that do not convert back to themselves stay.
+        assert_eq!(
+            to_unicode("XN--99ZT52A.example.org"),
+            "XN--99ZT52A.example.org"
+        );
+        assert_eq!(to_unicode("xn--invalid-.org"), "xn--invalid-.org");
+        assert!(matches!(to_unicode("example.org"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn dns_hosts_by_scheme() {
+        assert!(is_dns_host(Some("HTTP")));
+        assert!(is_dns_host(Some("x-unknown")));
+        assert!(is_dns_host(None));
+    }
+}

@@ -1,0 +1,126 @@
+//! Mapping between IRIs and URIs (3987bis 3): [`IriRef::to_uri`](crate::IriRef::to_uri) and
+//! [`IriRef::to_iri`](crate::IriRef::to_iri), with their options.
+//!
+//! ```
+//! use iriscan::IriRef;
+//! let iri = IriRef::parse("https://例え.jp/パス?q=Dürst")?;
+//! let uri = iri.to_uri()?;
+//! assert_eq!(uri, "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=D%C3%BCrst");
+//! assert_eq!(IriRef::parse(&uri)?.to_iri(), "https://例え.jp/パス?q=Dürst");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod host;
+mod pct;
+mod to_iri;
+mod to_uri;
+
+pub use host::HostMapping;
+pub use to_iri::ToIriOptions;
+pub use to_uri::ToUriOptions;
+
+use crate::{Component, IriRef};
+use std::fmt;
+
+/// Reassembles `iri` into `out` with the delimiters it has (3987bis 3.6: "using the original
+/// punctuation"), each of the userinfo, host, path, query and fragment written by `write`; the
+/// scheme and port are ASCII and copied.
+fn reassemble<E>(
+    iri: &IriRef<'_>,
+    out: &mut String,
+    mut write: impl FnMut(&mut String, Component, &str) -> Result<(), E>,
+) -> Result<(), E> {
+    if let Some(scheme) = iri.scheme() {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if iri.authority().is_some() {
+        out.push_str("//");
+        if let Some(userinfo) = iri.userinfo() {
+            write(out, Component::Userinfo, userinfo)?;
+            out.push('@');
+        }
+        write(out, Component::Host, iri.host().unwrap_or(""))?;
+        if let Some(port) = iri.port() {
+            out.push(':');
+            out.push_str(port);
+        }
+    }
+    write(out, Component::Path, iri.path())?;
+    if let Some(query) = iri.query() {
+        out.push('?');
+        write(out, Component::Query, query)?;
+    }
+    if let Some(fragment) = iri.fragment() {
+        out.push('#');
+        write(out, Component::Fragment, fragment)?;
+    }
+    Ok(())
+}
+
+/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), or a charset label is
+/// unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapError {
+    kind: MapErrorKind,
+    subject: String,
+    reason: String,
+}
+
+/// The kind of a [`MapError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MapErrorKind {
+    /// IDNA ToASCII failed on the host, or gave something a host may not hold (3.4).
+    Idna,
+    /// The charset label is not one the WHATWG Encoding Standard knows.
+    UnknownCharset,
+}
+
+impl MapErrorKind {
+    /// The kind as a `snake_case` name, as the command's JSON output gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MapErrorKind::Idna => "idna",
+            MapErrorKind::UnknownCharset => "unknown_charset",
+        }
+    }
+}
+
+impl MapError {
+    pub(crate) fn idna(host: &str, reason: String) -> MapError {
+        MapError {
+            kind: MapErrorKind::Idna,
+            subject: host.to_string(),
+            reason,
+        }
+    }
+
+    pub(crate) fn charset(label: &str) -> MapError {
+        MapError {
+            kind: MapErrorKind::UnknownCharset,
+            subject: label.to_string(),
+            reason: String::new(),
+        }
+    }
+
+    /// The kind of failure.
+    pub fn kind(&self) -> MapErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MapErrorKind::Idna => write!(
+                f,
+                "the host {:?} cannot be converted with IDNA: {} (3987bis 3.4)",
+                self.subject, self.reason
+            ),
+            MapErrorKind::UnknownCharset => write!(f, "unknown charset {:?}", self.subject),
+        }
+    }
+}
+
+impl std::error::Error for MapError {}

@@ -1,0 +1,343 @@
+//! IRI to URI and URI to IRI (3987bis 3): the examples of the spec, properties over generated
+//! IRIs and over the bench corpus, bad input, and iri-string's mapping where it agrees.
+
+mod common;
+
+use iriscan::map::{HostMapping, MapErrorKind, ToUriOptions};
+use iriscan::{Grammar, IriRef};
+use proptest::prelude::*;
+use std::borrow::Cow;
+
+fn to_uri(iri: &str) -> String {
+    IriRef::parse(iri).unwrap().to_uri().unwrap().into_owned()
+}
+
+fn to_uri_with(iri: &str, options: &ToUriOptions) -> String {
+    IriRef::parse(iri)
+        .unwrap()
+        .to_uri_with(options)
+        .unwrap()
+        .into_owned()
+}
+
+fn to_iri(uri: &str) -> String {
+    IriRef::parse(uri).unwrap().to_iri().into_owned()
+}
+
+/// Percent-encoding hex in uppercase, for comparisons "up to hex case".
+fn upper_hex(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            out.push('%');
+            out.push_str(&s[i + 1..i + 3].to_ascii_uppercase());
+            i += 3;
+        } else {
+            let c = s[i..].chars().next().unwrap();
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+fn corpus(name: &str) -> Vec<String> {
+    let path = format!("{}/data/bench/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn examples_of_3_3_and_3_4() {
+    // 3.4: the host through IDNA (the draft's "xn--rsum-bad" is a typo, spec/README.md).
+    assert_eq!(
+        to_uri("http://résumé.example.org"),
+        "http://xn--rsum-bpad.example.org"
+    );
+    // 3.4, second note: existing percent-encodings and URI characters are not encoded further.
+    assert_eq!(
+        to_uri("http://www.example.org/red%09rosé#red"),
+        "http://www.example.org/red%09ros%C3%A9#red"
+    );
+    // 3.4, first note: a domain name in the query is the server's business.
+    assert_eq!(
+        to_uri("http://validator.w3.org/check?uri=http%3A%2F%2Frésumé.example.org"),
+        "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
+    );
+    // 3.7.1, backwards.
+    assert_eq!(
+        to_uri("http://www.example.org/Dürst"),
+        "http://www.example.org/D%C3%BCrst"
+    );
+}
+
+#[test]
+fn to_uri_borrows_uris_and_is_idempotent() {
+    for uri in [
+        "http://example.com/a%20b?c=%C3%A9#f",
+        "//h:8080",
+        "",
+        "mailto:a@b",
+        "http://[::1]/",
+    ] {
+        let iri = IriRef::parse(uri).unwrap();
+        assert!(matches!(iri.to_uri().unwrap(), Cow::Borrowed(_)), "{uri}");
+    }
+}
+
+#[test]
+fn fragment_hash_is_encoded() {
+    // 3987bis `ifragment` allows "#", RFC 3986 `fragment` does not.
+    assert_eq!(to_uri("http://a/#x#y"), "http://a/#x%23y");
+}
+
+#[test]
+fn design_question_of_3_4_percent_encoded_host() {
+    // An ASCII host is a URI host already: the mapping is the identity on URIs (3.3), so
+    // percent-encoded UTF-8 there stays, and to_iri leaves it encoded in a DNS host.
+    for uri in [
+        "http://r%C3%A9sum%C3%A9.example.org/",
+        "http://ex%41mple.org/",
+        "http://r%E9sum%E9.org/",
+    ] {
+        assert_eq!(to_uri(uri), uri);
+        assert_eq!(to_iri(uri), uri);
+    }
+    // Next to non-ASCII characters it is decoded, and the whole host goes through IDNA.
+    assert_eq!(to_uri("http://ré%C3%A9.org/"), "http://xn--r-bgaa.org/");
+    // In a host that is not a DNS name, to_iri decodes as in the other components.
+    let iri = IriRef::parse("x-app://r%C3%A9sum%C3%A9/").unwrap();
+    let pct = ToUriOptions::default().host(HostMapping::PercentEncode);
+    assert_eq!(iri.to_uri_with(&pct).unwrap(), "x-app://r%C3%A9sum%C3%A9/");
+}
+
+#[test]
+fn host_mapping_options() {
+    let pct = ToUriOptions::default().host(HostMapping::PercentEncode);
+    assert_eq!(
+        to_uri_with("x-app://résumé/a", &pct),
+        "x-app://r%C3%A9sum%C3%A9/a"
+    );
+    let idna = ToUriOptions::default().host(HostMapping::Idna);
+    assert_eq!(
+        to_uri_with("x-app://résumé/a", &idna),
+        "x-app://xn--rsum-bpad/a"
+    );
+    // Auto: unknown schemes and references without a scheme use IDNA too.
+    assert_eq!(to_uri("x-app://résumé/a"), "x-app://xn--rsum-bpad/a");
+    assert_eq!(to_uri("//résumé/a"), "//xn--rsum-bpad/a");
+    // Userinfo, port and IP hosts are kept apart from the host mapping.
+    assert_eq!(
+        to_uri("http://ü:p@résumé.org:8080/"),
+        "http://%C3%BC:p@xn--rsum-bpad.org:8080/"
+    );
+}
+
+#[test]
+fn idna_failures() {
+    let fails = |iri: &str| {
+        let err = IriRef::parse(iri).unwrap().to_uri().unwrap_err();
+        assert_eq!(err.kind(), MapErrorKind::Idna, "{iri}");
+        assert!(err.to_string().contains("(3987bis 3.4)"), "{err}");
+    };
+    fails(&format!("http://é{}.org/", "a".repeat(62)));
+    fails("http://a\u{FF0F}b.org/");
+    fails("http://é%20x.org/");
+    fails("http://é%FF.org/");
+    // A left-to-right label may not hold a right-to-left letter (RFC 5893 2, rule 5).
+    fails("http://a\u{05D0}.x/");
+}
+
+#[test]
+fn legacy_charset_query_of_3_5() {
+    let latin = ToUriOptions::default()
+        .query_charset("windows-1252")
+        .unwrap();
+    // Only the query of http and https changes; the path stays UTF-8.
+    assert_eq!(
+        to_uri_with("http://a/é?q=é€", &latin),
+        "http://a/%C3%A9?q=%E9%80"
+    );
+    assert_eq!(to_uri_with("ftp://a/?q=é", &latin), "ftp://a/?q=%C3%A9");
+    // What windows-1252 cannot hold becomes a numeric character reference, percent-encoded.
+    assert_eq!(
+        to_uri_with("https://a/?q=中x%41", &latin),
+        "https://a/?q=%26%2320013%3Bx%41"
+    );
+    let sjis = ToUriOptions::default().query_charset("shift_jis").unwrap();
+    assert_eq!(
+        to_uri_with("http://a/?q=日本", &sjis),
+        "http://a/?q=%93%FA%96%7B"
+    );
+    // ISO-2022-JP: the escapes are percent-encoded, the 7-bit text stays.
+    let jis = ToUriOptions::default()
+        .query_charset("iso-2022-jp")
+        .unwrap();
+    assert_eq!(
+        to_uri_with("http://a/?q=日", &jis),
+        "http://a/?q=%1B$BF%7C%1B(B"
+    );
+    // UTF-16 means UTF-8 (the Encoding Standard's output encoding); unknown labels fail.
+    let utf16 = ToUriOptions::default().query_charset("utf-16le").unwrap();
+    assert_eq!(to_uri_with("http://a/?q=é", &utf16), "http://a/?q=%C3%A9");
+    let err = ToUriOptions::default()
+        .query_charset("klingon")
+        .unwrap_err();
+    assert_eq!(err.kind(), MapErrorKind::UnknownCharset);
+}
+
+#[test]
+fn to_iri_bad_percent_encodings() {
+    // Overlong (section 10), truncated, surrogates, non-characters, C1, bidi: all stay encoded.
+    for (uri, iri) in [
+        ("http://a/%C0%AF", "http://a/%C0%AF"),
+        ("http://a/%e0%80%af", "http://a/%E0%80%AF"),
+        ("http://a/%E6%97", "http://a/%E6%97"),
+        ("http://a/%E6%97x", "http://a/%E6%97x"),
+        ("http://a/%ED%B0%80", "http://a/%ED%B0%80"),
+        ("http://a/%EF%B7%90", "http://a/%EF%B7%90"),
+        ("http://a/%C2%80", "http://a/%C2%80"),
+        ("http://a/%E2%80%8F", "http://a/%E2%80%8F"),
+        ("http://a/%F4%90%80%80", "http://a/%F4%90%80%80"),
+        ("http://a/%E6%97%A5%E6", "http://a/日%E6"),
+    ] {
+        assert_eq!(to_iri(uri), iri, "{uri}");
+    }
+}
+
+/// Checks the properties of the issue on one valid IRI reference.
+fn check_pair(x: &str) -> Result<(), TestCaseError> {
+    let iri = IriRef::parse(x).unwrap();
+    match iri.to_uri() {
+        Ok(uri) => {
+            // to_uri(x) is a valid URI reference, and the mapping is idempotent.
+            let parsed = IriRef::parse_as(&uri, Grammar::UriReference);
+            prop_assert!(parsed.is_ok(), "{x:?} -> {uri:?}: {:?}", parsed.err());
+            let again = parsed.unwrap().to_uri().unwrap();
+            prop_assert_eq!(&again, &uri);
+            // to_iri(to_uri(x)) == x when x has no percent-encoding and its host is in IDNA
+            // normal form: the Unicode form that ToASCII then ToUnicode give back.
+            let host_same = iri.host().map_or(true, |h| {
+                idna::domain_to_ascii(h).is_ok_and(|a| idna::domain_to_unicode(&a).0 == h)
+            });
+            if !x.contains('%') && host_same && !iri.fragment().is_some_and(|f| f.contains('#')) {
+                let back = IriRef::parse(&uri).unwrap().to_iri().into_owned();
+                // Private use characters come back in the query only (3.7 step 4).
+                let private = x.chars().any(|c| {
+                    matches!(
+                        iriscan::tables::code_point_class(c),
+                        iriscan::tables::CodePointClass::Private
+                            | iriscan::tables::CodePointClass::Tag
+                    )
+                });
+                if !private {
+                    prop_assert_eq!(&back, x);
+                }
+            }
+        }
+        Err(e) => {
+            prop_assert_eq!(e.kind(), MapErrorKind::Idna);
+            prop_assert!(iri.host().is_some_and(|h| !h.is_ascii() || h.contains('%')));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the properties of the issue on one valid URI reference.
+fn check_uri(u: &str) -> Result<(), TestCaseError> {
+    let uri = IriRef::parse_as(u, Grammar::UriReference).unwrap();
+    let iri = uri.to_iri();
+    // to_iri(u) is a valid IRI reference, and maps back to u up to hex case.
+    let parsed = IriRef::parse(&iri);
+    prop_assert!(parsed.is_ok(), "{u:?} -> {iri:?}: {:?}", parsed.err());
+    let back = parsed.unwrap().to_uri();
+    prop_assert!(back.is_ok(), "{u:?} -> {iri:?}: {:?}", back.err());
+    prop_assert_eq!(upper_hex(&back.unwrap()), upper_hex(u));
+    Ok(())
+}
+
+#[test]
+fn properties_over_the_bench_corpus() {
+    for line in corpus("iris.txt").iter().chain(&corpus("urls.txt")) {
+        if IriRef::parse(line).is_ok() {
+            check_pair(line).unwrap();
+        }
+        if IriRef::parse_as(line, Grammar::UriReference).is_ok() {
+            check_uri(line).unwrap();
+        }
+    }
+    // The IRIs of the corpus, mapped, are URIs that map back.
+    for line in corpus("iris.txt") {
+        if let Some(Ok(uri)) = IriRef::parse(&line).ok().map(|i| i.to_uri()) {
+            check_uri(&uri).unwrap();
+        }
+    }
+}
+
+/// Percent-encoded UTF-8 of every kind, for `to_iri`.
+fn pct_utf8() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<char>().prop_map(|c| {
+            let mut buf = [0; 4];
+            c.encode_utf8(&mut buf)
+                .bytes()
+                .map(|b| format!("%{b:02x}"))
+                .collect()
+        }),
+        proptest::collection::vec(0x80u8..=0xFF, 1..4)
+            .prop_map(|v| v.iter().map(|b| format!("%{b:02X}")).collect()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_iris(b in common::iri_ref(true, true)) {
+        check_pair(&b.text)?;
+    }
+
+    #[test]
+    fn generated_uris(b in common::iri_ref(false, false), extra in pct_utf8(), at in 0usize..4) {
+        check_uri(&b.text)?;
+        // With percent-encoded UTF-8 of any kind in the path.
+        let uri = IriRef::parse(&b.text).unwrap();
+        let mut path = uri.path().to_string();
+        let cut = path.char_indices().nth(at).map_or(path.len(), |(k, _)| k);
+        path.insert_str(cut, &extra);
+        let start = uri.path().as_ptr() as usize - b.text.as_ptr() as usize;
+        let end = start + uri.path().len();
+        let text = format!("{}{path}{}", &b.text[..start], &b.text[end..]);
+        if IriRef::parse_as(&text, Grammar::UriReference).is_ok() {
+            check_uri(&text)?;
+        }
+    }
+}
+
+/// iri-string maps IRIs to URIs too, but percent-encodes the host instead of using IDNA: on
+/// IRIs with an ASCII host (and no "#" in the fragment, which it rejects) the two agree.
+#[test]
+fn agrees_with_iri_string_where_the_semantics_do() {
+    use iri_string::types::IriReferenceStr;
+    let mut compared = 0;
+    for line in corpus("iris.txt") {
+        let Ok(iri) = IriRef::parse(&line) else {
+            continue;
+        };
+        if !iri.host().map_or(true, |h| h.is_ascii()) {
+            continue;
+        }
+        let Ok(theirs) = IriReferenceStr::new(&line) else {
+            continue;
+        };
+        let theirs = theirs.encode_to_uri().to_string();
+        assert_eq!(iri.to_uri().unwrap(), theirs, "{line}");
+        compared += 1;
+    }
+    assert!(compared > 1000, "{compared}");
+}
