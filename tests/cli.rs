@@ -305,3 +305,79 @@ fn a_file_and_a_pipe_give_the_same_output() {
     }
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn to_uri_text_json_filters_and_exit_codes() {
+    let input = "http://résumé.example.org/red%09rosé#red\nhttp://a b\nhttp://é%FF.org/\n\n";
+    let o = iriscan(&["to-uri"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "1\thttp://xn--rsum-bpad.example.org/red%09ros%C3%A9#red\n\
+         2\terror: ' ' (U+0020) at byte 8 in the host: not allowed in ireg-name; only \":\" port may follow an IP literal (3987bis 2.2)\n\
+         3\terror: the host \"é%FF.org\" cannot be converted with IDNA: percent-encoded octets that are not UTF-8 (3987bis 3.4)\n\
+         4\t\n"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let json = json_lines(&iriscan(&["to-uri", "--json"], input.as_bytes()));
+    assert_eq!(
+        json[0]["output"],
+        "http://xn--rsum-bpad.example.org/red%09ros%C3%A9#red"
+    );
+    assert_eq!(json[1]["error"]["kind"], "invalid_character");
+    assert_eq!(json[2]["error"]["kind"], "idna");
+    assert_eq!(json[2]["error"]["offset"], 7);
+    assert_eq!(json[3]["output"], "");
+    let valid = iriscan(&["to-uri", "--valid"], input.as_bytes());
+    assert_eq!(
+        stdout(&valid),
+        "http://xn--rsum-bpad.example.org/red%09ros%C3%A9#red\n\n"
+    );
+    let invalid = iriscan(&["to-uri", "--invalid"], input.as_bytes());
+    assert_eq!(stdout(&invalid), "http://a b\nhttp://é%FF.org/\n");
+    let quiet = iriscan(&["to-uri", "--quiet"], b"http://a/\n");
+    assert_eq!(
+        (stdout(&quiet).as_str(), quiet.status.code()),
+        ("", Some(0))
+    );
+}
+
+#[test]
+fn to_uri_options() {
+    let o = iriscan(
+        &["to-uri", "--query-charset", "windows-1252", "--valid"],
+        "http://a/é?q=é\n".as_bytes(),
+    );
+    assert_eq!(stdout(&o), "http://a/%C3%A9?q=%E9\n");
+    let o = iriscan(
+        &["to-uri", "--host", "percent", "--valid"],
+        "x://é/\n".as_bytes(),
+    );
+    assert_eq!(stdout(&o), "x://%C3%A9/\n");
+    let o = iriscan(&["to-uri", "--query-charset", "klingon"], b"http://a/\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown charset"));
+}
+
+#[test]
+fn to_iri_examples_and_options() {
+    let input = "http://www.example.org/D%C3%BCrst\nhttp://www.example.org/D%FCrst\nhttp://xn--99zt52a.example.org/%e2%80%ae\n";
+    let o = iriscan(&["to-iri", "--valid"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "http://www.example.org/Dürst\nhttp://www.example.org/D%FCrst\nhttp://納豆.example.org/%E2%80%AE\n"
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = iriscan(&["to-iri", "--no-to-unicode", "--json"], input.as_bytes());
+    assert_eq!(
+        json_lines(&o)[2]["output"],
+        "http://xn--99zt52a.example.org/%E2%80%AE"
+    );
+    // A line that is not of the grammar is an error; the run goes on.
+    let o = iriscan(
+        &["to-iri", "--grammar", "uri"],
+        "http://é/\nhttp://a/\n".as_bytes(),
+    );
+    assert!(stdout(&o).starts_with("1\terror: "));
+    assert!(stdout(&o).ends_with("2\thttp://a/\n"));
+    assert_eq!(o.status.code(), Some(1));
+}

@@ -3,9 +3,12 @@
 //! `engine::LineCommand`; the engine does the reading, the parallel work and the writing.
 
 mod check;
+mod convert;
 mod engine;
 mod output;
 mod parse;
+mod to_iri;
+mod to_uri;
 
 use clap::{Parser, Subcommand};
 use iriscan::Grammar;
@@ -26,6 +29,8 @@ struct Cli {
 enum Command {
     Check(check::Args),
     Parse(parse::Args),
+    ToUri(to_uri::Args),
+    ToIri(to_iri::Args),
 }
 
 /// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
@@ -51,6 +56,8 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::ToUri(args) => to_uri::run(&args),
+        Command::ToIri(args) => to_iri::run(&args),
     };
     ExitCode::from(status)
 }

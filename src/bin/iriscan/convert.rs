@@ -1,0 +1,120 @@
+//! What `to-uri` and `to-iri` share: each line parsed, converted, and written as its output or
+//! its error, with the filters of `check`.
+
+use crate::engine::{Line, LineCommand};
+use crate::output::{json_str, write_error_json, write_json_position, write_text_position};
+use iriscan::map::MapError;
+use iriscan::{Grammar, IriRef};
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options of the output, the same for every converting command.
+#[derive(clap::Args)]
+pub struct OutputArgs {
+    /// The grammar each line must match before it is converted.
+    #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
+    pub grammar: Grammar,
+    /// One JSON object per line: {"line", "input", "ok", "output"} or, when not ok,
+    /// {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
+    #[arg(long, conflicts_with_all = ["valid", "invalid"])]
+    pub json: bool,
+    /// Print only the outputs of the lines that convert, one per line (for pipelines).
+    #[arg(long, conflicts_with = "invalid")]
+    pub valid: bool,
+    /// Print only the input lines that fail, as they are.
+    #[arg(long)]
+    pub invalid: bool,
+    /// Print nothing per line and no summary: the exit status tells.
+    #[arg(long, short, conflicts_with_all = ["json", "valid", "invalid"])]
+    pub quiet: bool,
+    /// Files to read; standard input when none.
+    pub files: Vec<PathBuf>,
+}
+
+/// Why a line did not convert: it is not of the grammar, or the mapping failed.
+enum Failure {
+    Parse(iriscan::Error),
+    Map(MapError, usize),
+}
+
+/// A mapping of the library, as a converting command applies it to each parsed line.
+pub trait Mapping: Sync {
+    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError>;
+}
+
+/// A converting command: `mapping` applied to each line.
+pub struct Convert<'a, M> {
+    pub args: &'a OutputArgs,
+    pub mapping: M,
+}
+
+impl<M: Mapping> LineCommand for Convert<'_, M> {
+    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
+        let args = self.args;
+        let result = match IriRef::parse_bytes(line.bytes, args.grammar) {
+            Err(e) => Err(Failure::Parse(e)),
+            Ok(iri) => self.mapping.map(&iri).map_err(|e| {
+                // A mapping error is about the host: its offset is where the host starts.
+                let at = iri
+                    .host()
+                    .map_or(0, |h| h.as_ptr() as usize - line.bytes.as_ptr() as usize);
+                Failure::Map(e, at)
+            }),
+        };
+        if args.quiet {
+        } else if args.valid || args.invalid {
+            match &result {
+                Ok(output) if args.valid => {
+                    out.extend_from_slice(output.as_bytes());
+                    out.push(b'\n');
+                }
+                Err(_) if args.invalid => {
+                    out.extend_from_slice(line.bytes);
+                    out.push(b'\n');
+                }
+                _ => {}
+            }
+        } else if args.json {
+            out.push(b'{');
+            write_json_position(out, line);
+            json_str(out, &String::from_utf8_lossy(line.bytes));
+            match &result {
+                Ok(output) => {
+                    out.extend_from_slice(b",\"ok\":true,\"output\":");
+                    json_str(out, output);
+                }
+                Err(Failure::Parse(e)) => {
+                    out.extend_from_slice(b",\"ok\":false,");
+                    write_error_json(out, e);
+                }
+                Err(Failure::Map(e, at)) => {
+                    let _ = write!(
+                        out,
+                        ",\"ok\":false,\"error\":{{\"kind\":\"{}\",\"offset\":{at},\"message\":",
+                        e.kind().name()
+                    );
+                    json_str(out, &e.to_string());
+                    out.push(b'}');
+                }
+            }
+            out.extend_from_slice(b"}\n");
+        } else {
+            write_text_position(out, line);
+            let _ = match &result {
+                Ok(output) => writeln!(out, "\t{output}"),
+                Err(Failure::Parse(e)) => writeln!(out, "\terror: {e}"),
+                Err(Failure::Map(e, _)) => writeln!(out, "\terror: {e}"),
+            };
+        }
+        match result {
+            Ok(_) => Ok(()),
+            Err(Failure::Parse(e)) => Err(e.kind().name()),
+            Err(Failure::Map(e, _)) => Err(e.kind().name()),
+        }
+    }
+
+    fn needs_line_numbers(&self) -> bool {
+        !(self.args.quiet || self.args.valid || self.args.invalid)
+    }
+}

@@ -1,0 +1,47 @@
+//! `iriscan to-iri`: converts each URI to an IRI (3987bis 3.7).
+
+use crate::convert::{Convert, Mapping, OutputArgs};
+use crate::engine::{self, Report};
+use iriscan::map::{MapError, ToIriOptions};
+use iriscan::IriRef;
+use std::borrow::Cow;
+
+/// Convert each line, a URI reference, to an IRI (3987bis 3.7): percent-encoded UTF-8 decoded
+/// where it gives characters an IRI may hold, ACE labels ("xn--") of DNS hosts with ToUnicode.
+///
+/// Prints, per line, its number and the IRI or the error. What cannot be decoded stays encoded.
+///
+/// Examples:
+///   iriscan to-iri access.log
+///   iriscan to-iri --no-to-unicode --valid < uris.txt > iris.txt
+#[derive(clap::Args)]
+pub struct Args {
+    /// Leave ACE labels ("xn--") of hosts as they are (3.7 step 6 off).
+    #[arg(long)]
+    no_to_unicode: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+pub fn run(args: &Args) -> u8 {
+    let options = ToIriOptions::default().to_unicode(!args.no_to_unicode);
+    let command = Convert {
+        args: &args.output,
+        mapping: ToIri(options),
+    };
+    engine::run(
+        &args.output.files,
+        &command,
+        &Report {
+            quiet: args.output.quiet,
+        },
+    )
+}
+
+struct ToIri(ToIriOptions);
+
+impl Mapping for ToIri {
+    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError> {
+        Ok(iri.to_iri_with(&self.0))
+    }
+}
