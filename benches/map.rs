@@ -1,0 +1,68 @@
+//! IRI to URI and URI to IRI against iri-string's mapping, in the same run, in bytes per second:
+//! `cargo bench --bench map`. Each line is parsed and mapped; lines that do not parse are
+//! skipped by both. `validate` is iriscan's own scan of the same lines, the floor of `to_uri`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use iri_string::types::IriReferenceStr;
+use iriscan::IriRef;
+use std::hint::black_box;
+
+#[path = "scan.rs"]
+#[allow(dead_code)]
+mod own;
+
+fn map(c: &mut Criterion) {
+    for (name, lines) in own::corpora() {
+        let lines: Vec<String> = lines
+            .into_iter()
+            .filter(|l| IriRef::parse(l).is_ok() && IriReferenceStr::new(l).is_ok())
+            .collect();
+        let bytes: u64 = lines.iter().map(|l| l.len() as u64).sum();
+        let mut g = c.benchmark_group(format!("map/{name}"));
+        g.throughput(Throughput::Bytes(bytes));
+        g.bench_function("iriscan validate", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .filter(|l| IriRef::parse(black_box(l)).is_ok())
+                    .count()
+            })
+        });
+        g.bench_function("iriscan to_uri", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .map(|l| {
+                        IriRef::parse(black_box(l))
+                            .ok()
+                            .and_then(|i| i.to_uri().ok())
+                            .map_or(0, |u| u.len())
+                    })
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("iri-string encode_to_uri", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .map(|l| {
+                        IriReferenceStr::new(black_box(l))
+                            .map_or(0, |i| i.encode_to_uri().to_string().len())
+                    })
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("iriscan to_iri", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .map(|l| IriRef::parse(black_box(l)).map_or(0, |i| i.to_iri().len()))
+                    .sum::<usize>()
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, map);
+criterion_main!(benches);
