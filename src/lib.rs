@@ -19,6 +19,7 @@ mod error;
 mod grammar;
 mod iri;
 pub mod map;
+pub mod preprocess;
 mod scan;
 mod scheme;
 pub mod tables;

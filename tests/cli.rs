@@ -381,3 +381,25 @@ fn to_iri_examples_and_options() {
     assert!(stdout(&o).ends_with("2\thttp://a/\n"));
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn mode_leiri_and_href() {
+    let input = " http:\\\\example.com\\a b?c d\t\n";
+    // Strict: the line is not an IRI.
+    let o = iriscan(&["check"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    // href: trimmed, "\" to "/" in the path, the space encoded; offsets count the result.
+    let o = iriscan(&["check", "--mode", "href", "--json"], input.as_bytes());
+    let json = json_lines(&o);
+    assert_eq!(json[0]["ok"], true);
+    assert_eq!(json[0]["preprocessed"], "http://example.com/a%20b?c%20d");
+    assert_eq!(o.status.code(), Some(0));
+    // leiri: spaces and "\" encoded, nothing trimmed or turned around.
+    let o = iriscan(&["to-uri", "--mode", "leiri", "--valid"], "http://a/b c\\d\n".as_bytes());
+    assert_eq!(stdout(&o), "http://a/b%20c%5Cd\n");
+    let o = iriscan(&["parse", "--mode", "href", "--json"], "http:\\\\h\\p\n".as_bytes());
+    assert_eq!(json_lines(&o)[0]["host"], "h");
+    // No preprocessed field when the line is unchanged.
+    let o = iriscan(&["check", "--mode", "href", "--json"], b"http://a/\n");
+    assert!(json_lines(&o)[0].get("preprocessed").is_none());
+}

@@ -11,7 +11,7 @@
 //! ```
 
 mod host;
-mod pct;
+pub(crate) mod pct;
 mod to_iri;
 mod to_uri;
 

@@ -20,6 +20,10 @@ pub struct Args {
     /// The grammar each line must match.
     #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
     grammar: Grammar,
+    /// How each line is read: as an IRI (strict), as a Legacy Extended IRI (leiri, 3987bis 7.1),
+    /// or as a browser reads an href (href, 7.2); leiri and href map the line to an IRI first.
+    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
+    mode: iriscan::preprocess::Mode,
     /// One JSON object per line: {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
     #[arg(long, conflicts_with_all = ["valid", "invalid"])]
     json: bool,
@@ -41,7 +45,8 @@ struct Check<'a>(&'a Args);
 impl LineCommand for Check<'_> {
     fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.0;
-        let verdict = args.grammar.validate(line.bytes);
+        let text = crate::mode::apply(args.mode, line.bytes);
+        let verdict = args.grammar.validate(&text);
         if args.quiet {
         } else if args.valid || args.invalid {
             if verdict.is_ok() == args.valid {
@@ -52,6 +57,7 @@ impl LineCommand for Check<'_> {
             out.push(b'{');
             crate::output::write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
+            crate::mode::write_json(out, line.bytes, &text);
             match &verdict {
                 Ok(()) => out.extend_from_slice(b",\"ok\":true}\n"),
                 Err(e) => {

@@ -15,6 +15,10 @@ pub struct OutputArgs {
     /// The grammar each line must match before it is converted.
     #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
     pub grammar: Grammar,
+    /// How each line is read: as an IRI (strict), as a Legacy Extended IRI (leiri, 3987bis 7.1),
+    /// or as a browser reads an href (href, 7.2); leiri and href map the line to an IRI first.
+    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
+    pub mode: iriscan::preprocess::Mode,
     /// One JSON object per line: {"line", "input", "ok", "output"} or, when not ok,
     /// {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
     #[arg(long, conflicts_with_all = ["valid", "invalid"])]
@@ -52,7 +56,8 @@ pub struct Convert<'a, M> {
 impl<M: Mapping> LineCommand for Convert<'_, M> {
     fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.args;
-        let result = match IriRef::parse_bytes(line.bytes, args.grammar) {
+        let text = crate::mode::apply(args.mode, line.bytes);
+        let result = match IriRef::parse_bytes(&text, args.grammar) {
             Err(e) => Err(Failure::Parse(e)),
             Ok(iri) => self.mapping.map(&iri).map_err(|e| {
                 // A mapping error is about the host: its offset is where the host starts.
@@ -79,6 +84,7 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
             out.push(b'{');
             write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
+            crate::mode::write_json(out, line.bytes, &text);
             match &result {
                 Ok(output) => {
                     out.extend_from_slice(b",\"ok\":true,\"output\":");

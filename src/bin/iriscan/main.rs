@@ -5,6 +5,7 @@
 mod check;
 mod convert;
 mod engine;
+mod mode;
 mod output;
 mod parse;
 mod to_iri;

@@ -20,6 +20,10 @@ pub struct Args {
     /// The grammar each line must match.
     #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
     grammar: Grammar,
+    /// How each line is read: as an IRI (strict), as a Legacy Extended IRI (leiri, 3987bis 7.1),
+    /// or as a browser reads an href (href, 7.2); leiri and href map the line to an IRI first.
+    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
+    mode: iriscan::preprocess::Mode,
     /// One JSON object per line, with the fields scheme, authority, userinfo, host, host_kind,
     /// port, path, query, fragment (or error).
     #[arg(long)]
@@ -45,11 +49,13 @@ struct Parse<'a>(&'a Args);
 
 impl LineCommand for Parse<'_> {
     fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
-        let parsed = IriRef::parse_bytes(line.bytes, self.0.grammar);
+        let text = crate::mode::apply(self.0.mode, line.bytes);
+        let parsed = IriRef::parse_bytes(&text, self.0.grammar);
         if self.0.json {
             out.push(b'{');
             write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
+            crate::mode::write_json(out, line.bytes, &text);
             match &parsed {
                 Ok(r) => {
                     out.extend_from_slice(b",\"ok\":true");

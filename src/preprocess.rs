@@ -1,0 +1,197 @@
+//! Strings that are not IRIs but map to one: LEIRI (3987bis 7.1), Web Addresses (7.2), and the
+//! pre-processing of arbitrary strings of the "IRI processing" draft (its section 4).
+//!
+//! ```
+//! use iriscan::preprocess::{leiri_to_iri, web_address_to_iri};
+//! assert_eq!(leiri_to_iri("http://a/b c<d>"), "http://a/b%20c%3Cd%3E");
+//! assert_eq!(web_address_to_iri(" http:\\\\a\\b c?d\\e%zz\n"), "http://a/b%20c?d%5Ce%25zz");
+//! ```
+
+use crate::map::pct::push_octet;
+use crate::tables::{code_point_class, CodePointClass};
+use std::borrow::Cow;
+
+/// How a string is read before it is parsed as an IRI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// As it is: it must be an IRI (reference) already.
+    #[default]
+    Strict,
+    /// As a Legacy Extended IRI (7.1), mapped with [`leiri_to_iri`].
+    Leiri,
+    /// As a Web Address (7.2), as browsers read `href`, mapped with [`web_address_to_iri`].
+    Href,
+}
+
+impl Mode {
+    /// The string this mode maps `s` to, for parsing as an IRI.
+    pub fn apply(self, s: &str) -> Cow<'_, str> {
+        match self {
+            Mode::Strict => Cow::Borrowed(s),
+            Mode::Leiri => leiri_to_iri(s),
+            Mode::Href => web_address_to_iri(s),
+        }
+    }
+
+    /// The name the command line uses: `strict`, `leiri`, `href`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Strict => "strict",
+            Mode::Leiri => "leiri",
+            Mode::Href => "href",
+        }
+    }
+}
+
+/// Whether `c` is in `leiri-ucschar` (7.1, as spec/README.md gives it: `" " / "<" / ">" / DQUOTE
+/// / "{" / "}" / "|" / "\" / "^" / "`" / %x0-1F / %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF`)
+/// but not in `ucschar` (2.2, less the bidi formatting characters of 4.1): the characters that
+/// LEIRI and Web Address processing percent-encode. `href-ucschar` is the same set (7.2).
+pub fn is_leiri_extra(c: char) -> bool {
+    match c {
+        ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => true,
+        '\0'..='\x1F' | '\x7F' => true,
+        '\u{80}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}' => {
+            code_point_class(c) != CodePointClass::Ucschar
+        }
+        _ => false,
+    }
+}
+
+/// Appends `c` percent-encoded as UTF-8 (3.3).
+fn push_encoded_char(out: &mut String, c: char) {
+    let mut buf = [0; 4];
+    for &octet in c.encode_utf8(&mut buf).as_bytes() {
+        push_octet(out, octet);
+    }
+}
+
+/// LEIRI to IRI (7.1): each character of `leiri-ucschar` that is not in `ucschar` is
+/// percent-encoded as UTF-8 (3.3): spaces, the ASCII characters `<>"{}|\^``, controls, bidi
+/// formatting characters, private use characters and tags (which `leiri-ucschar` admits
+/// anywhere: encoded everywhere, the query included), specials, non-characters. Borrows when
+/// there is none. What `leiri-ucschar` does not admit either (U+FFFE, U+FFFF, a bad "%") is left
+/// for the parser to report.
+pub fn leiri_to_iri(s: &str) -> Cow<'_, str> {
+    encode_extra(s, false)
+}
+
+/// Web Address to IRI (7.2), its steps in order: leading and trailing space, CR, LF and TAB
+/// removed (1); TAB, LF and CR removed anywhere (2, `href-strip`, as browsers do:
+/// spec/README.md); each "\" before the query and fragment turned into "/" (5, `href-path-sep`:
+/// the path, and the "//" of the authority as browsers read `http:\\host`); the characters of
+/// `href-ucschar` not in `ucschar` percent-encoded (3: a "\" in the query or fragment too); a "%"
+/// not followed by two hex digits written "%25" (4). The query's charset is a matter of the
+/// mapping to a URI ([`ToUriOptions::query_charset`](crate::map::ToUriOptions::query_charset)).
+pub fn web_address_to_iri(s: &str) -> Cow<'_, str> {
+    let trimmed = trim(s);
+    if !trimmed.contains(['\t', '\n', '\r']) {
+        return encode_extra(trimmed, true);
+    }
+    let stripped: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    Cow::Owned(encode_extra(&stripped, true).into_owned())
+}
+
+/// Percent-encodes the characters of [`is_leiri_extra`]; with `href`, also turns "\" before the
+/// first "?" or "#" into "/", and a "%" without two hex digits into "%25".
+fn encode_extra(s: &str, href: bool) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`.
+    let lone_percent = |i: usize| {
+        !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit())
+    };
+    let needs = s
+        .char_indices()
+        .any(|(i, c)| is_leiri_extra(c) || (href && c == '%' && lone_percent(i)));
+    if !needs {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut in_path = true;
+    for (i, c) in s.char_indices() {
+        match c {
+            '?' | '#' => {
+                in_path = false;
+                out.push(c);
+            }
+            '\\' if href && in_path => out.push('/'),
+            '%' if href && lone_percent(i) => out.push_str("%25"),
+            c if is_leiri_extra(c) => push_encoded_char(&mut out, c),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The "IRI processing" draft, 4 step 1 (and 7.2 step 1): `s` without its leading and trailing
+/// U+0020 SPACE, CR, LF and TAB. Other Unicode white space stays.
+pub fn trim(s: &str) -> &str {
+    s.trim_matches([' ', '\r', '\n', '\t'])
+}
+
+/// The "IRI processing" draft, 4 step 2: the references of a string that may hold several,
+/// trimmed, and split on runs of U+0020 SPACE.
+///
+/// ```
+/// let refs: Vec<&str> = iriscan::preprocess::split_references("  a.html   b.html\tc ").collect();
+/// assert_eq!(refs, ["a.html", "b.html\tc"]);
+/// ```
+pub fn split_references(s: &str) -> impl Iterator<Item = &str> {
+    trim(s).split(' ').filter(|r| !r.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::IriRef;
+
+    #[test]
+    fn leiri_encodes_what_ucschar_lacks() {
+        assert_eq!(leiri_to_iri("http://a/é"), "http://a/é");
+        assert!(matches!(leiri_to_iri("http://a/é"), Cow::Borrowed(_)));
+        assert_eq!(
+            leiri_to_iri("http://a/{x}|^`\\\"\u{7F}\u{85}\u{202E}?\u{E000}\u{FFF0}\u{FDD0}\u{E0001}"),
+            "http://a/%7Bx%7D%7C%5E%60%5C%22%7F%C2%85%E2%80%AE?%EE%80%80%EF%BF%B0%EF%B7%90%F3%A0%80%81"
+        );
+        // Outside leiri-ucschar: left for the parser.
+        assert_eq!(leiri_to_iri("http://a/\u{FFFE}%zz"), "http://a/\u{FFFE}%zz");
+    }
+
+    #[test]
+    fn web_address_steps() {
+        assert_eq!(web_address_to_iri("\t http://a/b \r\n"), "http://a/b");
+        assert_eq!(web_address_to_iri("http://a/b\tc\nd\re"), "http://a/bcde");
+        assert_eq!(
+            web_address_to_iri("http:\\\\a\\b\\c?d\\e#f\\g"),
+            "http://a/b/c?d%5Ce#f%5Cg"
+        );
+        assert_eq!(
+            web_address_to_iri("http://a/%zz%4%41%"),
+            "http://a/%25zz%254%41%25"
+        );
+        assert_eq!(web_address_to_iri("http://a/b c"), "http://a/b%20c");
+        assert!(matches!(
+            web_address_to_iri(" http://a/ "),
+            Cow::Borrowed("http://a/")
+        ));
+    }
+
+    #[test]
+    fn what_they_give_parses() {
+        for s in [
+            "http://a/{x} y",
+            " http:\\\\h\\p q?r s#t u% ",
+            "a b\u{202E}c",
+        ] {
+            let href = web_address_to_iri(s);
+            assert!(IriRef::parse(&href).is_ok(), "{s:?} -> {href:?}");
+        }
+        for s in ["http://a/{x} y", "a b\u{202E}c\\d?\u{E000}"] {
+            let leiri = leiri_to_iri(s);
+            assert!(IriRef::parse(&leiri).is_ok(), "{s:?} -> {leiri:?}");
+        }
+    }
+}
