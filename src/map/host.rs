@@ -117,11 +117,8 @@ pub(crate) fn push_percent_encoded(out: &mut String, host: &str) {
 /// ToUnicode form, when that form is an IRI's `ucschar` text and converts back to exactly the
 /// same label (so that mapping the IRI back gives the same URI); other labels as they are.
 pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
-    if !host
-        .as_bytes()
-        .windows(4)
-        .any(|w| w.eq_ignore_ascii_case(b"xn--"))
-    {
+    let ace = |label: &str| label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
+    if !host.split('.').any(ace) {
         return Cow::Borrowed(host);
     }
     let mut out = String::with_capacity(host.len());
@@ -129,7 +126,7 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
         if k > 0 {
             out.push('.');
         }
-        match label_to_unicode(label) {
+        match ace(label).then(|| label_to_unicode(label)).flatten() {
             Some(u) => out.push_str(&u),
             None => out.push_str(label),
         }
@@ -138,9 +135,6 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 }
 
 fn label_to_unicode(label: &str) -> Option<String> {
-    if label.len() < 4 || !label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--") {
-        return None;
-    }
     let (u, result) = uts46().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     result.ok()?;
     // 3987bis 2.2, 4.1: only characters an ireg-name may hold literally.

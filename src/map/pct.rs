@@ -3,12 +3,35 @@
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
+/// The `%HH` triplet of each octet, as bytes.
+static TRIPLET_BYTES: [[u8; 3]; 256] = {
+    let mut t = [[0u8; 3]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [b'%', HEX[i >> 4], HEX[i & 15]];
+        i += 1;
+    }
+    t
+};
+
+/// The `%HH` triplet of each octet, as strings: one copy of three bytes to append one.
+static TRIPLETS: [&str; 256] = {
+    let mut t = [""; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = match std::str::from_utf8(&TRIPLET_BYTES[i]) {
+            Ok(s) => s,
+            Err(_) => panic!("a triplet is ASCII"),
+        };
+        i += 1;
+    }
+    t
+};
+
 /// Appends `%HH` for `octet`, uppercase (3987bis 3.3: "SHOULD use uppercase letters").
 #[inline]
 pub(crate) fn push_octet(out: &mut String, octet: u8) {
-    out.push('%');
-    out.push(HEX[(octet >> 4) as usize] as char);
-    out.push(HEX[(octet & 15) as usize] as char);
+    out.push_str(TRIPLETS[octet as usize]);
 }
 
 /// Appends `s` with every octet of every non-ASCII character percent-encoded (3987bis 3.3: the
@@ -24,10 +47,12 @@ pub(crate) fn push_encoding_non_ascii(out: &mut String, s: &str) {
             .unwrap_or(b.len() - start);
         out.push_str(&s[start..start + run]);
         start += run;
-        while start < b.len() && b[start] >= 0x80 {
-            push_octet(out, b[start]);
-            start += 1;
+        let high = b[start..].iter().take_while(|&&c| c >= 0x80).count();
+        out.reserve(3 * high);
+        for &octet in &b[start..start + high] {
+            push_octet(out, octet);
         }
+        start += high;
     }
 }
 

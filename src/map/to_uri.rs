@@ -64,12 +64,12 @@ impl<'a> IriRef<'a> {
     /// host (3.4: "then the entire IRI conversion fails").
     pub fn to_uri_with(&self, options: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
         let input = self.as_str();
-        let idna = options.host.idna_for(self.scheme());
         let hash_in_fragment = self.fragment().is_some_and(|f| f.contains('#'));
-        if input.is_ascii() && !hash_in_fragment {
+        if crate::scan::is_ascii(input.as_bytes()) && !hash_in_fragment {
             // 3.3: "the mapping is an identity transformation for ... valid URIs".
             return Ok(Cow::Borrowed(input));
         }
+        let idna = options.host.idna_for(self.scheme());
         let mut out = String::with_capacity(input.len() + input.len() / 2);
         let http = self
             .scheme()

@@ -83,6 +83,19 @@ pub(super) fn skip_unicode(
     }
 }
 
+/// Whether `b` is all ASCII ([`super::is_ascii`]).
+#[inline]
+pub(super) fn is_ascii(b: &[u8]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::is_ascii(b)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        b.is_ascii()
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{Error, Grammar, Positions, Scanner};
@@ -239,6 +252,24 @@ mod x86 {
         Ok(i)
     }
 
+    /// SSE2 is part of x86-64: no detection needed.
+    #[inline]
+    pub(super) fn is_ascii(b: &[u8]) -> bool {
+        if b.len() < 16 {
+            return b.is_ascii();
+        }
+        let mut high = 0;
+        let mut at = 0;
+        while at + 16 <= b.len() {
+            // SAFETY: `at + 16 <= b.len()`; the load is unaligned; SSE2 is baseline on x86-64.
+            high |= unsafe { _mm_movemask_epi8(_mm_loadu_si128(b.as_ptr().add(at).cast())) };
+            at += 16;
+        }
+        // SAFETY: `b.len() >= 16`: the last 16 bytes, overlapping those already read.
+        high |= unsafe { _mm_movemask_epi8(_mm_loadu_si128(b.as_ptr().add(b.len() - 16).cast())) };
+        high == 0
+    }
+
     #[inline(always)]
     pub(super) unsafe fn skip(b: &[u8], mut i: usize, end: usize, bit: usize) -> usize {
         let end = end.min(b.len());
@@ -316,6 +347,20 @@ mod tests {
         b"\xED\xA0\x80", b"\xF0\x9F\x98", b"\xF4\x90\x80\x80", b"\xF5\x80\x80\x80", b"\xFF",
         b"\xC3\xA9\xA9", b"\xE4\xB8\xAD\x80", // stray continuation after a good sequence
     ];
+
+    /// The SSE2 test against std's, at every length and position of a high byte.
+    #[test]
+    fn is_ascii_agrees_with_std() {
+        for n in 0..70 {
+            let mut b = vec![b'a'; n];
+            assert!(super::is_ascii(&b));
+            for k in 0..n {
+                b[k] = 0x80;
+                assert_eq!(super::is_ascii(&b), b.is_ascii(), "{n} {k}");
+                b[k] = b'a';
+            }
+        }
+    }
 
     /// xorshift64*: reproducible inputs without a dependency.
     struct Rng(u64);
