@@ -395,9 +395,15 @@ fn mode_leiri_and_href() {
     assert_eq!(json[0]["preprocessed"], "http://example.com/a%20b?c%20d");
     assert_eq!(o.status.code(), Some(0));
     // leiri: spaces and "\" encoded, nothing trimmed or turned around.
-    let o = iriscan(&["to-uri", "--mode", "leiri", "--valid"], "http://a/b c\\d\n".as_bytes());
+    let o = iriscan(
+        &["to-uri", "--mode", "leiri", "--valid"],
+        "http://a/b c\\d\n".as_bytes(),
+    );
     assert_eq!(stdout(&o), "http://a/b%20c%5Cd\n");
-    let o = iriscan(&["parse", "--mode", "href", "--json"], "http:\\\\h\\p\n".as_bytes());
+    let o = iriscan(
+        &["parse", "--mode", "href", "--json"],
+        "http:\\\\h\\p\n".as_bytes(),
+    );
     assert_eq!(json_lines(&o)[0]["host"], "h");
     // No preprocessed field when the line is unchanged.
     let o = iriscan(&["check", "--mode", "href", "--json"], b"http://a/\n");
