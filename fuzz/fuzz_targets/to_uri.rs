@@ -1,0 +1,34 @@
+//! IRI to URI (3987bis 3.6) on every input that parses as an IRI reference, in every mode: no
+//! panic; a result is a valid URI reference that maps to itself (idempotent) and converts back
+//! to a valid IRI reference; a failure is an IDNA failure on a non-ASCII host.
+#![no_main]
+
+use iriscan::map::MapErrorKind;
+use iriscan::preprocess::Mode;
+use iriscan::{Grammar, IriRef};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let text = mode.apply(s);
+        let Ok(iri) = IriRef::parse(&text) else {
+            continue;
+        };
+        match iri.to_uri() {
+            Ok(uri) => {
+                let parsed = IriRef::parse_as(&uri, Grammar::UriReference)
+                    .unwrap_or_else(|e| panic!("{text:?} -> {uri:?}: {e}"));
+                assert_eq!(parsed.to_uri().unwrap(), uri, "not idempotent on {text:?}");
+                let back = parsed.to_iri();
+                assert!(IriRef::parse(&back).is_ok(), "{uri:?} -> {back:?}");
+            }
+            Err(e) => {
+                assert_eq!(e.kind(), MapErrorKind::Idna);
+                assert!(iri.host().is_some_and(|h| !h.is_ascii()), "{text:?}: {e}");
+            }
+        }
+    }
+});
