@@ -18,12 +18,16 @@ pub fn parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
 /// The line as `mode` maps it to an IRI (LEIRI 7.1, Web Address 7.2). A line that is not UTF-8
 /// is left as it is, for the parser to report where.
 pub fn apply(mode: Mode, bytes: &[u8]) -> Cow<'_, [u8]> {
+    if mode == Mode::Strict {
+        // The hot path: no UTF-8 check here, the scanner does it.
+        return Cow::Borrowed(bytes);
+    }
     match std::str::from_utf8(bytes) {
-        Ok(s) if mode != Mode::Strict => match mode.apply(s) {
+        Ok(s) => match mode.apply(s) {
             Cow::Borrowed(b) => Cow::Borrowed(b.as_bytes()),
             Cow::Owned(o) => Cow::Owned(o.into_bytes()),
         },
-        _ => Cow::Borrowed(bytes),
+        Err(_) => Cow::Borrowed(bytes),
     }
 }
 
