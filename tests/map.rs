@@ -341,3 +341,19 @@ fn agrees_with_iri_string_where_the_semantics_do() {
     }
     assert!(compared > 1000, "{compared}");
 }
+
+/// The examples of 6.4: UTF-8 converts, iso-8859-1 does not, and parts of one URI may differ.
+#[test]
+fn examples_of_6_4() {
+    let utf8 = "http://www.example.org/r%C3%A9sum%C3%A9.html";
+    assert_eq!(to_iri(utf8), "http://www.example.org/résumé.html");
+    assert_eq!(to_uri("http://www.example.org/résumé.html"), utf8);
+    let latin = "http://www.example.org/r%E9sum%E9.html";
+    assert_eq!(to_iri(latin), latin);
+    let mixed = "http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9";
+    assert_eq!(
+        to_iri(mixed),
+        "http://www.example.org/r%E9sum%E9.xml#résumé"
+    );
+    assert_eq!(to_uri(&to_iri(mixed)), mixed);
+}
