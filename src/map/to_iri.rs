@@ -59,7 +59,7 @@ impl<'a> IriRef<'a> {
             && self
                 .host()
                 .is_some_and(|h| matches!(to_unicode(h), Cow::Owned(_)));
-        if !input.contains('%') && !host_ace {
+        if !has_high_triplet(input.as_bytes()) && !host_ace {
             return Cow::Borrowed(input);
         }
         let mut out = String::with_capacity(input.len());
@@ -79,6 +79,15 @@ impl<'a> IriRef<'a> {
         done.unwrap_or_else(|never| match never {});
         Cow::Owned(out)
     }
+}
+
+/// Whether `b` holds a `%HH` triplet of an octet >= 0x80: only those can change (steps 2 to 5
+/// leave ASCII triplets as they are), so without one the input is borrowed as it is.
+fn has_high_triplet(b: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', b).any(|i| {
+        b.get(i + 1)
+            .is_some_and(|&c| matches!(c, b'8'..=b'9' | b'A'..=b'F' | b'a'..=b'f'))
+    })
 }
 
 /// Appends `s` with 3.7 steps 2 to 5 applied to each run of `%HH` triplets: octets >= 0x80 that
@@ -193,8 +202,12 @@ mod tests {
 
     #[test]
     fn borrows_when_nothing_changes() {
-        let uri = IriRef::parse("http://example.org/a?b#c").unwrap();
-        assert!(matches!(uri.to_iri(), std::borrow::Cow::Borrowed(_)));
+        for u in ["http://example.org/a?b#c", "http://a/%20%2f?%3D", "http://a/%7e"] {
+            let uri = IriRef::parse(u).unwrap();
+            assert!(matches!(uri.to_iri(), std::borrow::Cow::Borrowed(_)), "{u}");
+        }
+        let uri = IriRef::parse("http://a/%e9").unwrap();
+        assert_eq!(uri.to_iri(), "http://a/%E9");
     }
 
     #[test]
