@@ -118,7 +118,7 @@ pub(crate) fn push_percent_encoded(out: &mut String, host: &str) {
 /// same label (so that mapping the IRI back gives the same URI); other labels as they are.
 pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
     let ace = |label: &str| label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-    if !host.split('.').any(ace) {
+    if !has_ace_label(host.as_bytes()) {
         return Cow::Borrowed(host);
     }
     let mut out = String::with_capacity(host.len());
@@ -132,6 +132,16 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
+/// On the path of every line, so bytes and `memchr` rather than splitting.
+fn has_ace_label(host: &[u8]) -> bool {
+    let ace_at = |i: usize| {
+        host.get(i..i + 4)
+            .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
+    };
+    ace_at(0) || memchr::memchr_iter(b'.', host).any(|i| ace_at(i + 1))
 }
 
 fn label_to_unicode(label: &str) -> Option<String> {
@@ -205,6 +215,9 @@ mod tests {
         );
         assert_eq!(to_unicode("xn--invalid-.org"), "xn--invalid-.org");
         assert!(matches!(to_unicode("example.org"), Cow::Borrowed(_)));
+        assert!(matches!(to_unicode("axn--b.xn-.org"), Cow::Borrowed(_)));
+        assert_eq!(to_unicode("a.XN--99zt52a"), "a.XN--99zt52a");
+        assert!(has_ace_label(b"Xn--a") && has_ace_label(b"a.b.xn--c") && !has_ace_label(b"a.xn-"));
     }
 
     #[test]

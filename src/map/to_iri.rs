@@ -202,7 +202,11 @@ mod tests {
 
     #[test]
     fn borrows_when_nothing_changes() {
-        for u in ["http://example.org/a?b#c", "http://a/%20%2f?%3D", "http://a/%7e"] {
+        for u in [
+            "http://example.org/a?b#c",
+            "http://a/%20%2f?%3D",
+            "http://a/%7e",
+        ] {
             let uri = IriRef::parse(u).unwrap();
             assert!(matches!(uri.to_iri(), std::borrow::Cow::Borrowed(_)), "{u}");
         }
