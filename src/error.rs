@@ -121,6 +121,8 @@ pub struct Error {
     component: Component,
     found: Found,
     uri: bool,
+    /// The byte before is the "]" of an IP literal: only ":" port may follow it.
+    after_ip_literal: bool,
 }
 
 impl Error {
@@ -152,6 +154,9 @@ impl Error {
             component,
             found,
             uri,
+            after_ip_literal: component == Component::Host
+                && offset > 0
+                && input.get(offset - 1) == Some(&b']'),
         }
     }
 
@@ -213,12 +218,11 @@ impl Error {
             (K::FragmentNotAllowed, _, _) => "an absolute IRI has no fragment (3987bis 2.2 absolute-IRI)",
             (K::InvalidCharacter, C::Userinfo, false) => "not allowed in iuserinfo (3987bis 2.2)",
             (K::InvalidCharacter, C::Userinfo, true) => "not allowed in userinfo (RFC 3986 3.2.1)",
-            (K::InvalidCharacter, C::Host, false) => {
-                "not allowed in ireg-name; only \":\" port may follow an IP literal (3987bis 2.2)"
+            (K::InvalidCharacter, C::Host, _) if self.after_ip_literal => {
+                "only \":\" port may follow an IP literal (RFC 3986 3.2.2)"
             }
-            (K::InvalidCharacter, C::Host, true) => {
-                "not allowed in reg-name; only \":\" port may follow an IP literal (RFC 3986 3.2.2)"
-            }
+            (K::InvalidCharacter, C::Host, false) => "not allowed in ireg-name (3987bis 2.2)",
+            (K::InvalidCharacter, C::Host, true) => "not allowed in reg-name (RFC 3986 3.2.2)",
             (K::InvalidCharacter, C::Path, false) => "not allowed in ipath (3987bis 2.2)",
             (K::InvalidCharacter, C::Path, true) => "not allowed in path (RFC 3986 3.3)",
             (K::InvalidCharacter, C::Query, false) => "not allowed in iquery (3987bis 2.2)",

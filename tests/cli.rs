@@ -313,7 +313,7 @@ fn to_uri_text_json_filters_and_exit_codes() {
     assert_eq!(
         stdout(&o),
         "1\thttp://xn--rsum-bpad.example.org/red%09ros%C3%A9#red\n\
-         2\terror: ' ' (U+0020) at byte 8 in the host: not allowed in ireg-name; only \":\" port may follow an IP literal (3987bis 2.2)\n\
+         2\terror: ' ' (U+0020) at byte 8 in the host: not allowed in ireg-name (3987bis 2.2)\n\
          3\terror: the host \"é%FF.org\" cannot be converted with IDNA: percent-encoded octets that are not UTF-8 (3987bis 3.4)\n\
          4\t\n"
     );

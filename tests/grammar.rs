@@ -678,3 +678,16 @@ fn iri_type_and_owned_type() {
         ["a:", "b:"]
     );
 }
+
+#[test]
+fn host_messages_tell_a_reg_name_from_what_follows_an_ip_literal() {
+    let msg = |s: &str| Grammar::Iri.validate(s.as_bytes()).unwrap_err().to_string();
+    assert_eq!(
+        msg("http://[::1]x/"),
+        "'x' (U+0078) at byte 12 in the host: only \":\" port may follow an IP literal (RFC 3986 3.2.2)"
+    );
+    assert_eq!(
+        msg("http://a b/"),
+        "' ' (U+0020) at byte 8 in the host: not allowed in ireg-name (3987bis 2.2)"
+    );
+}
