@@ -7,7 +7,7 @@
 //! `Hyphens::Allow`, and DNS lengths checked (a label of 1 to 63 octets, as RFC 3490 ToASCII
 //! checks; a trailing root dot allowed).
 
-use super::pct::{decode_all, push_encoding_non_ascii};
+use super::pct::decode_all;
 use super::MapError;
 use crate::tables::{ascii, class, code_point_class, CodePointClass};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -48,10 +48,6 @@ pub(crate) fn is_dns_host(scheme: Option<&str>) -> bool {
         .map_or(true, |info| info.dns_host)
 }
 
-fn uts46() -> Uts46 {
-    Uts46::new()
-}
-
 /// Appends the URI form of the `ireg-name` `host` (3987bis 3.4) for IDNA: an ASCII host as it
 /// is, percent-encodings included (3.3: the mapping is the identity on URIs; the draft's open
 /// design question, `r%C3%A9sum%C3%A9.example.org`, is answered so); a host with non-ASCII
@@ -64,32 +60,28 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
         return Ok(());
     }
     let decoded: Cow<'_, str> = if host.contains('%') {
-        match String::from_utf8(decode_all(host)) {
-            Ok(s) => Cow::Owned(s),
-            Err(_) => {
-                return Err(MapError::idna(
-                    host,
-                    "percent-encoded octets that are not UTF-8".into(),
-                ))
-            }
+        let s = String::from_utf8(decode_all(host)).map_err(|_| {
+            MapError::idna(host, "percent-encoded octets that are not UTF-8".into())
+        })?;
+        // What decoding revealed must be allowed in a host before IDNA sees it (the other
+        // bytes were checked by the parser).
+        if let Some(c) = s
+            .bytes()
+            .find(|&c| c < 0x80 && ascii(c) & class::REG_NAME == 0)
+        {
+            return Err(MapError::idna(
+                host,
+                format!(
+                    "percent-decoding gives {:?}, not allowed in a host",
+                    c as char
+                ),
+            ));
         }
+        Cow::Owned(s)
     } else {
         Cow::Borrowed(host)
     };
-    // What percent-decoding revealed must be allowed in a host before IDNA sees it.
-    if let Some(c) = decoded
-        .bytes()
-        .find(|&c| c < 0x80 && ascii(c) & class::REG_NAME == 0)
-    {
-        return Err(MapError::idna(
-            host,
-            format!(
-                "percent-decoding gives {:?}, not allowed in a host",
-                c as char
-            ),
-        ));
-    }
-    let mapped = uts46()
+    let mapped = Uts46::new()
         .to_ascii(
             decoded.as_bytes(),
             AsciiDenyList::EMPTY,
@@ -105,12 +97,6 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
     }
     out.push_str(&mapped);
     Ok(())
-}
-
-/// Appends the host with non-ASCII characters percent-encoded (3.3), for hosts that are not
-/// DNS names.
-pub(crate) fn push_percent_encoded(out: &mut String, host: &str) {
-    push_encoding_non_ascii(out, host);
 }
 
 /// 3987bis 3.7 step 6: `host` with each label that is an ACE label ("xn--") replaced by its
@@ -136,7 +122,7 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
 /// On the path of every line, so bytes and `memchr` rather than splitting.
-fn has_ace_label(host: &[u8]) -> bool {
+pub(crate) fn has_ace_label(host: &[u8]) -> bool {
     let ace_at = |i: usize| {
         host.get(i..i + 4)
             .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
@@ -145,7 +131,8 @@ fn has_ace_label(host: &[u8]) -> bool {
 }
 
 fn label_to_unicode(label: &str) -> Option<String> {
-    let (u, result) = uts46().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    let (u, result) =
+        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     result.ok()?;
     // 3987bis 2.2, 4.1: only characters an ireg-name may hold literally.
     let fits = u.chars().all(|c| match code_point_class(c) {
@@ -153,7 +140,7 @@ fn label_to_unicode(label: &str) -> Option<String> {
         CodePointClass::Ucschar => true,
         _ => false,
     });
-    let back = uts46()
+    let back = Uts46::new()
         .to_ascii(
             u.as_bytes(),
             AsciiDenyList::EMPTY,

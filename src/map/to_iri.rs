@@ -1,7 +1,7 @@
 //! URI to IRI (3987bis 3.7): percent-encoded UTF-8 decoded where it gives characters an IRI may
 //! hold, ACE labels of DNS hosts converted with ToUnicode.
 
-use super::host::{is_dns_host, to_unicode};
+use super::host::{has_ace_label, is_dns_host, to_unicode};
 use super::pct::{push_octet, triplet_at};
 use super::reassemble;
 use crate::tables::{classify_utf8, CodePointClass};
@@ -54,11 +54,10 @@ impl<'a> IriRef<'a> {
     pub fn to_iri_with(&self, options: &ToIriOptions) -> Cow<'a, str> {
         let input = self.as_str();
         let dns = self.host_kind() == Some(HostKind::RegName) && is_dns_host(self.scheme());
-        let host_ace = dns
-            && options.to_unicode
-            && self
-                .host()
-                .is_some_and(|h| matches!(to_unicode(h), Cow::Owned(_)));
+        // `to_unicode` builds a new host exactly when a label is an ACE label: ask that alone
+        // here, so that IDNA runs once, in the rebuild.
+        let host_ace =
+            dns && options.to_unicode && self.host().is_some_and(|h| has_ace_label(h.as_bytes()));
         if !has_high_triplet(input.as_bytes()) && !host_ace {
             return Cow::Borrowed(input);
         }

@@ -1,7 +1,7 @@
 //! IRI to URI (3987bis 3.3 to 3.6): each component mapped on its own, and the URI reassembled
 //! with the delimiters of the IRI.
 
-use super::host::{push_idna, push_percent_encoded, HostMapping};
+use super::host::{push_idna, HostMapping};
 use super::pct::{push_encoding_non_ascii, push_octet};
 use super::{reassemble, MapError};
 use crate::tables::{ascii, class};
@@ -82,7 +82,7 @@ impl<'a> IriRef<'a> {
         reassemble(self, &mut out, |out, component, text| {
             match component {
                 Component::Host if reg_name && idna => push_idna(out, text)?,
-                Component::Host if reg_name => push_percent_encoded(out, text),
+                Component::Host if reg_name => push_encoding_non_ascii(out, text),
                 // IP literals and IPv4 addresses are ASCII.
                 Component::Host => out.push_str(text),
                 Component::Query => match charset {

@@ -317,15 +317,6 @@ mod tests {
     use super::{available, scan_wide};
     use crate::Grammar;
 
-    const GRAMMARS: [Grammar; 6] = [
-        Grammar::Iri,
-        Grammar::IriReference,
-        Grammar::AbsoluteIri,
-        Grammar::IrelativeRef,
-        Grammar::Uri,
-        Grammar::UriReference,
-    ];
-
     /// The pieces inputs are made of: literal ASCII, delimiters, "%" triplets good and bad, every
     /// code point class in every UTF-8 length, and ill-formed UTF-8 (RFC 3629 4).
     #[rustfmt::skip]
@@ -375,7 +366,7 @@ mod tests {
     }
 
     fn check(input: &[u8]) {
-        for grammar in GRAMMARS {
+        for grammar in Grammar::ALL {
             let wide = scan_wide(input, grammar);
             let scalar = scan_scalar(input, grammar);
             // Verdict, error kind, offset and component, and every position on success.

@@ -361,7 +361,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                                 if self.in_userinfo(j) {
                                     e
                                 } else {
-                                    self.unexpected_port(j)
+                                    self.unexpected(j, Component::Port)
                                 }
                             };
                             let k = self
@@ -422,7 +422,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                 let end = skip_scalar(b, host_end + 1, n, class::DIGIT);
                 match b.get(end) {
                     None | Some(b'/' | b'?' | b'#') => Ok(end),
-                    Some(_) => Err(self.unexpected_port(end)),
+                    Some(_) => Err(self.unexpected(end, Component::Port)),
                 }
             }
             Some(_) => Err(self.unexpected(host_end, Component::Host)),
@@ -459,11 +459,6 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
         } else {
             e
         }
-    }
-
-    /// The error for the byte at `i`, which ends the digits of a port (RFC 3986 3.2.3).
-    fn unexpected_port(&self, i: usize) -> Error {
-        self.unexpected(i, Component::Port)
     }
 
     /// The error for a bracketed host `[..]` from `open` to `close` that is not a valid literal:

@@ -2,7 +2,6 @@
 
 use crate::engine::{self, Line, LineCommand, Report};
 use crate::output::{json_str, write_error_json};
-use iriscan::Grammar;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -17,13 +16,8 @@ use std::path::PathBuf;
 ///   iriscan check --valid < crawl-frontier.txt > clean.txt
 #[derive(clap::Args)]
 pub struct Args {
-    /// The grammar each line must match.
-    #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
-    grammar: Grammar,
-    /// How each line is read: as an IRI (strict), as a Legacy Extended IRI (leiri, 3987bis 7.1),
-    /// or as a browser reads an href (href, 7.2); leiri and href map the line to an IRI first.
-    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
-    mode: iriscan::preprocess::Mode,
+    #[command(flatten)]
+    read: crate::mode::ReadArgs,
     /// One JSON object per line: {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
     #[arg(long, conflicts_with_all = ["valid", "invalid"])]
     json: bool,
@@ -45,8 +39,8 @@ struct Check<'a>(&'a Args);
 impl LineCommand for Check<'_> {
     fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.0;
-        let text = crate::mode::apply(args.mode, line.bytes);
-        let verdict = args.grammar.validate(&text);
+        let text = args.read.apply(line.bytes);
+        let verdict = args.read.grammar.validate(&text);
         if args.quiet {
         } else if args.valid || args.invalid {
             if verdict.is_ok() == args.valid {

@@ -4,7 +4,7 @@
 use crate::engine::{Line, LineCommand};
 use crate::output::{json_str, write_error_json, write_json_position, write_text_position};
 use iriscan::map::MapError;
-use iriscan::{Grammar, IriRef};
+use iriscan::IriRef;
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
@@ -12,13 +12,8 @@ use std::path::PathBuf;
 /// The options of the output, the same for every converting command.
 #[derive(clap::Args)]
 pub struct OutputArgs {
-    /// The grammar each line must match before it is converted.
-    #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
-    pub grammar: Grammar,
-    /// How each line is read: as an IRI (strict), as a Legacy Extended IRI (leiri, 3987bis 7.1),
-    /// or as a browser reads an href (href, 7.2); leiri and href map the line to an IRI first.
-    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
-    pub mode: iriscan::preprocess::Mode,
+    #[command(flatten)]
+    pub read: crate::mode::ReadArgs,
     /// One JSON object per line: {"line", "input", "ok", "output"} or, when not ok,
     /// {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
     #[arg(long, conflicts_with_all = ["valid", "invalid"])]
@@ -56,8 +51,8 @@ pub struct Convert<'a, M> {
 impl<M: Mapping> LineCommand for Convert<'_, M> {
     fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.args;
-        let text = crate::mode::apply(args.mode, line.bytes);
-        let result = match IriRef::parse_bytes(&text, args.grammar) {
+        let text = args.read.apply(line.bytes);
+        let result = match IriRef::parse_bytes(&text, args.read.grammar) {
             Err(e) => Err(Failure::Parse(e)),
             Ok(iri) => self.mapping.map(&iri).map_err(|e| {
                 // A mapping error is about the host: its offset is where the host starts.

@@ -4,7 +4,7 @@ use crate::engine::{self, Line, LineCommand, Report};
 use crate::output::{
     json_opt, json_str, write_error_json, write_json_position, write_text_position,
 };
-use iriscan::{Grammar, HostKind, IriRef};
+use iriscan::{HostKind, IriRef};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -17,13 +17,8 @@ use std::path::PathBuf;
 ///   echo 'http://[::1]:8080/a?b' | iriscan parse --json
 #[derive(clap::Args)]
 pub struct Args {
-    /// The grammar each line must match.
-    #[arg(long, default_value = "iri-ref", value_parser = crate::grammar_parser())]
-    grammar: Grammar,
-    /// How each line is read: as an IRI (strict), as a Legacy Extended IRI (leiri, 3987bis 7.1),
-    /// or as a browser reads an href (href, 7.2); leiri and href map the line to an IRI first.
-    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
-    mode: iriscan::preprocess::Mode,
+    #[command(flatten)]
+    read: crate::mode::ReadArgs,
     /// One JSON object per line, with the fields scheme, authority, userinfo, host, host_kind,
     /// port, path, query, fragment (or error).
     #[arg(long)]
@@ -49,8 +44,8 @@ struct Parse<'a>(&'a Args);
 
 impl LineCommand for Parse<'_> {
     fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
-        let text = crate::mode::apply(self.0.mode, line.bytes);
-        let parsed = IriRef::parse_bytes(&text, self.0.grammar);
+        let text = self.0.read.apply(line.bytes);
+        let parsed = IriRef::parse_bytes(&text, self.0.read.grammar);
         if self.0.json {
             out.push(b'{');
             write_json_position(out, line);
