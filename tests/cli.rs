@@ -409,3 +409,20 @@ fn mode_leiri_and_href() {
     let o = iriscan(&["check", "--mode", "href", "--json"], b"http://a/\n");
     assert!(json_lines(&o)[0].get("preprocessed").is_none());
 }
+
+#[test]
+fn help_shows_each_example_on_its_own_line() {
+    for (command, example) in [
+        ("check", "iriscan check data/sample.txt"),
+        ("parse", "iriscan parse data/sample.txt"),
+        ("to-uri", "iriscan to-uri data/sample.txt"),
+        ("to-iri", "iriscan to-iri access.log"),
+    ] {
+        let o = iriscan(&[command, "--help"], b"");
+        assert_eq!(o.status.code(), Some(0));
+        assert!(
+            stdout(&o).contains(&format!("\n  {example}\n")),
+            "{command}"
+        );
+    }
+}

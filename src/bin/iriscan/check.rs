@@ -15,6 +15,7 @@ use std::path::PathBuf;
 ///   iriscan check --grammar uri --json access.log
 ///   iriscan check --valid < crawl-frontier.txt > clean.txt
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Args {
     #[command(flatten)]
     read: crate::mode::ReadArgs,

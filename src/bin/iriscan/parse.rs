@@ -16,6 +16,7 @@ use std::path::PathBuf;
 ///   iriscan parse data/sample.txt
 ///   echo 'http://[::1]:8080/a?b' | iriscan parse --json
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Args {
     #[command(flatten)]
     read: crate::mode::ReadArgs,

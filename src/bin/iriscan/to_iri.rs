@@ -15,6 +15,7 @@ use std::borrow::Cow;
 ///   iriscan to-iri access.log
 ///   iriscan to-iri --no-to-unicode --valid < uris.txt > iris.txt
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Args {
     /// Leave ACE labels ("xn--") of hosts as they are (3.7 step 6 off).
     #[arg(long)]

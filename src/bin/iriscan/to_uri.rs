@@ -16,6 +16,7 @@ use std::borrow::Cow;
 ///   iriscan to-uri --valid < iris.txt > uris.txt
 ///   iriscan to-uri --query-charset shift_jis --json pages.txt
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Args {
     /// How a non-ASCII host is mapped: from the scheme table (auto), IDNA, or percent-encoding.
     #[arg(long, default_value = "auto", value_parser = ["auto", "idna", "percent"])]
