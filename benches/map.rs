@@ -4,6 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iri_string::types::IriReferenceStr;
+use iriscan::map::{HostMapping, ToUriOptions};
 use iriscan::IriRef;
 use std::hint::black_box;
 
@@ -36,6 +37,21 @@ fn map(c: &mut Criterion) {
                         IriRef::parse(black_box(l))
                             .ok()
                             .and_then(|i| i.to_uri().ok())
+                            .map_or(0, |u| u.len())
+                    })
+                    .sum::<usize>()
+            })
+        });
+        // iri-string percent-encodes hosts: this is iriscan doing the same work.
+        let percent = ToUriOptions::default().host(HostMapping::PercentEncode);
+        g.bench_function("iriscan to_uri --host percent", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .map(|l| {
+                        IriRef::parse(black_box(l))
+                            .ok()
+                            .and_then(|i| i.to_uri_with(&percent).ok())
                             .map_or(0, |u| u.len())
                     })
                     .sum::<usize>()

@@ -34,7 +34,11 @@ fn index(name: &str) -> u8 {
         .unwrap_or_else(|| panic!("unknown Bidi_Class {name}")) as u8
 }
 
-pub fn write(out: &mut String, ucd: &Path) {
+/// The index in `CLASSES` of Left_To_Right.
+pub const LEFT_TO_RIGHT: u8 = 0;
+
+/// The Bidi_Class of every code point, as an index in `CLASSES`.
+pub fn classes(ucd: &Path) -> Vec<u8> {
     let mut class = vec![u8::MAX; 0x110000];
     let text = std::fs::read_to_string(ucd.join("extracted/DerivedBidiClass.txt")).unwrap();
     for line in text.lines() {
@@ -57,6 +61,11 @@ pub fn write(out: &mut String, ucd: &Path) {
             class[cp.value() as usize] = index(&row.bidi_class);
         }
     }
+    class
+}
+
+pub fn write(out: &mut String, ucd: &Path) {
+    let class = classes(ucd);
     // Ranges of equal class, as (first, last, class), sorted: a binary search finds a code point.
     let mut ranges: Vec<(usize, usize, u8)> = Vec::new();
     for (cp, &c) in class.iter().enumerate() {

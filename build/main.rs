@@ -7,6 +7,7 @@
 mod ascii;
 mod bidi;
 mod codepoints;
+mod idna;
 mod schemes;
 mod utf8_dfa;
 
@@ -43,6 +44,7 @@ fn main() {
     ascii::write(&mut out);
     utf8_dfa::write(&mut out);
     bidi::write(&mut out, &ucd);
+    idna::write(&mut out, &ucd);
     schemes::write(&mut out, &data.join("schemes.csv"));
 
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("tables.rs");

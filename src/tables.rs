@@ -171,3 +171,34 @@ pub fn utf8_dfa_size() -> (usize, usize) {
 pub(crate) fn ascii(b: u8) -> u16 {
     ASCII[b as usize]
 }
+
+/// Whether IDNA ToASCII leaves `c` as it is and no validity rule of UTS #46 can reject it in a
+/// label (build/idna.rs says which code points these are, and why): the fast path of the host
+/// mapping (3987bis 3.4) takes labels made of them and of `[a-z0-9-]`.
+///
+/// ```
+/// use iriscan::tables::is_idna_plain;
+/// assert!(is_idna_plain('é') && is_idna_plain('例'));
+/// assert!(!is_idna_plain('É')); // mapped to "é"
+/// assert!(!is_idna_plain('\u{0301}')); // a mark: may not start a label
+/// assert!(!is_idna_plain('\u{05D0}')); // right-to-left: the bidi rule applies
+/// ```
+#[inline]
+pub fn is_idna_plain(c: char) -> bool {
+    let cp = c as u32;
+    match IDNA_PLAIN_INDEX.get((cp >> IDNA_PLAIN_LEAF_BITS) as usize) {
+        Some(&leaf) => IDNA_PLAIN_LEAVES[leaf as usize] >> (cp & 63) & 1 != 0,
+        None => false,
+    }
+}
+
+/// The number of code points of [`is_idna_plain`], and the sizes of its two tables (pinned by a
+/// test).
+#[doc(hidden)]
+pub fn idna_plain_size() -> (usize, usize, usize) {
+    (
+        IDNA_PLAIN_COUNT,
+        IDNA_PLAIN_INDEX.len(),
+        IDNA_PLAIN_LEAVES.len(),
+    )
+}

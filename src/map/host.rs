@@ -8,8 +8,9 @@
 //! checks; a trailing root dot allowed).
 
 use super::pct::decode_all;
+use super::punycode::{self, MAX_LABEL};
 use super::MapError;
-use crate::tables::{ascii, class, code_point_class, CodePointClass};
+use crate::tables::{ascii, class, code_point_class, is_idna_plain, CodePointClass};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 
@@ -59,6 +60,9 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
         out.push_str(host);
         return Ok(());
     }
+    if push_idna_plain(out, host) {
+        return Ok(());
+    }
     let decoded: Cow<'_, str> = if host.contains('%') {
         let s = String::from_utf8(decode_all(host)).map_err(|_| {
             MapError::idna(host, "percent-encoded octets that are not UTF-8".into())
@@ -97,6 +101,65 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
     }
     out.push_str(&mapped);
     Ok(())
+}
+
+/// The fast path of [`push_idna`], for a host whose every label is made of `[A-Za-z0-9-]` and of
+/// the code points of [`is_idna_plain`]: for these, UTS #46 ToASCII lowercases ASCII letters,
+/// checks nothing that can fail, and writes each non-ASCII label as "xn--" and its Punycode
+/// (RFC 3492). What the DNS lengths (RFC 3490 4.1 step 8) or a label already starting with
+/// "xn--" would make the `idna` crate check, and every other host, is left to it: returns false
+/// with nothing written.
+fn push_idna_plain(out: &mut String, host: &str) -> bool {
+    let start = out.len();
+    let mut points = [0u32; MAX_LABEL];
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        let mut n = 0;
+        let mut unicode = false;
+        for c in label.chars() {
+            let point = if c.is_ascii_alphanumeric() || c == '-' {
+                c.to_ascii_lowercase() as u32
+            } else if is_idna_plain(c) {
+                unicode = true;
+                c as u32
+            } else {
+                n = MAX_LABEL + 1;
+                break;
+            };
+            // Past 63 code points the label is too long for DNS: `n` ends above MAX_LABEL.
+            if let Some(p) = points.get_mut(n) {
+                *p = point;
+            }
+            n += 1;
+            if n > MAX_LABEL {
+                break;
+            }
+        }
+        let ace = n >= 4 && points[..4] == [b'x', b'n', b'-', b'-'].map(u32::from);
+        if n == 0 || n > MAX_LABEL || ace {
+            out.truncate(start);
+            return false;
+        }
+        let label_start = out.len();
+        if unicode {
+            out.push_str("xn--");
+            punycode::encode(&points[..n], out);
+        } else {
+            out.extend(points[..n].iter().map(|&p| p as u8 as char));
+        }
+        if out.len() - label_start > MAX_LABEL {
+            out.truncate(start);
+            return false;
+        }
+    }
+    // RFC 1034 3.1, as UTS #46 VerifyDnsLength checks it: at most 253 octets without a root dot.
+    if out.len() - start > 253 {
+        out.truncate(start);
+        return false;
+    }
+    true
 }
 
 /// 3987bis 3.7 step 6: `host` with each label that is an ACE label ("xn--") replaced by its

@@ -12,6 +12,7 @@
 
 mod host;
 pub(crate) mod pct;
+mod punycode;
 mod to_iri;
 mod to_uri;
 
