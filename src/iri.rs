@@ -153,6 +153,24 @@ impl<'a> IriRef<'a> {
         }
     }
 
+    /// The byte offset where the path starts (after the authority, or the scheme's ":").
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        self.pos.path_start
+    }
+
+    /// The byte offset where the path ends (at the "?" or "#", or the end).
+    #[inline]
+    pub(crate) fn path_end(&self) -> usize {
+        self.pos.path_end
+    }
+
+    /// The byte offset where the query ends (at the "#", or the end).
+    #[inline]
+    pub(crate) fn query_end(&self) -> usize {
+        self.pos.query_end
+    }
+
     #[inline]
     fn has(&self, flag: u8) -> bool {
         self.pos.flags & flag != 0

@@ -20,6 +20,7 @@ mod grammar;
 mod iri;
 pub mod map;
 pub mod preprocess;
+pub mod resolve;
 mod scan;
 mod scheme;
 pub mod tables;
