@@ -15,10 +15,12 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod compare;
 mod error;
 mod grammar;
 mod iri;
 pub mod map;
+pub mod normalize;
 pub mod preprocess;
 pub mod resolve;
 mod scan;

@@ -16,6 +16,7 @@ mod punycode;
 mod to_iri;
 mod to_uri;
 
+pub(crate) use host::is_dns_host as host_is_dns;
 pub use host::HostMapping;
 pub use to_iri::ToIriOptions;
 pub use to_uri::ToUriOptions;
@@ -59,8 +60,8 @@ fn reassemble<E>(
     Ok(())
 }
 
-/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), or a charset label is
-/// unknown.
+/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), a charset label is
+/// unknown, or character normalization changed the structure of an IRI (5.3.2.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapError {
     kind: MapErrorKind,
@@ -76,6 +77,8 @@ pub enum MapErrorKind {
     Idna,
     /// The charset label is not one the WHATWG Encoding Standard knows.
     UnknownCharset,
+    /// Character normalization (NFC, NFKC) changed the structure of the IRI (3987bis 5.3.2.2).
+    Structure,
 }
 
 impl MapErrorKind {
@@ -84,6 +87,7 @@ impl MapErrorKind {
         match self {
             MapErrorKind::Idna => "idna",
             MapErrorKind::UnknownCharset => "unknown_charset",
+            MapErrorKind::Structure => "structure",
         }
     }
 }
@@ -105,6 +109,14 @@ impl MapError {
         }
     }
 
+    pub(crate) fn structure(iri: &str, reason: String) -> MapError {
+        MapError {
+            kind: MapErrorKind::Structure,
+            subject: iri.to_string(),
+            reason,
+        }
+    }
+
     /// The kind of failure.
     pub fn kind(&self) -> MapErrorKind {
         self.kind
@@ -120,6 +132,11 @@ impl fmt::Display for MapError {
                 self.subject, self.reason
             ),
             MapErrorKind::UnknownCharset => write!(f, "unknown charset {:?}", self.subject),
+            MapErrorKind::Structure => write!(
+                f,
+                "character normalization of {:?} changes its structure: {} (3987bis 5.3.2.2)",
+                self.subject, self.reason
+            ),
         }
     }
 }

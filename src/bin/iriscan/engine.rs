@@ -40,6 +40,13 @@ pub trait LineCommand: Sync {
     fn needs_line_numbers(&self) -> bool {
         true
     }
+
+    /// Writes what [`line`](Self::line) appended for one chunk of lines. The engine calls it
+    /// from one thread, chunk after chunk in input order, so that a command whose output depends
+    /// on the lines before (`dedupe`) can decide here; the others write the bytes as they are.
+    fn write_chunk(&self, chunk: &[u8], out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(chunk)
+    }
 }
 
 /// How the engine reports.
@@ -306,7 +313,7 @@ fn run_region(
         .collect();
     let mut n = 0;
     for (buf, local) in results {
-        out.write_all(&buf)?;
+        cmd.write_chunk(&buf, out)?;
         n += local.lines;
         stats.merge(local);
     }

@@ -3,9 +3,12 @@
 //! `engine::LineCommand`; the engine does the reading, the parallel work and the writing.
 
 mod check;
+mod compare;
 mod convert;
+mod dedupe;
 mod engine;
 mod mode;
+mod normalize;
 mod output;
 mod parse;
 mod to_iri;
@@ -32,6 +35,9 @@ enum Command {
     Parse(parse::Args),
     ToUri(to_uri::Args),
     ToIri(to_iri::Args),
+    Normalize(normalize::Args),
+    Compare(compare::Args),
+    Dedupe(dedupe::Args),
 }
 
 /// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
@@ -59,6 +65,9 @@ fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::ToUri(args) => to_uri::run(&args),
         Command::ToIri(args) => to_iri::run(&args),
+        Command::Normalize(args) => normalize::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Dedupe(args) => dedupe::run(&args),
     };
     ExitCode::from(status)
 }

@@ -1,0 +1,493 @@
+//! Normalization: the comparison ladder of 3987bis 5.3 (and draft-masinter-iri-comparison 4),
+//! one rung at a time, each returning the input itself when it is normal already.
+//!
+//! ```
+//! use iriscan::normalize::Level;
+//! use iriscan::IriRef;
+//! let iri = IriRef::parse("HTTP://Example.COM:80/a/./b/../%7euser?%41#x")?;
+//! assert_eq!(iri.normalize(Level::Simple)?, "HTTP://Example.COM:80/a/./b/../%7euser?%41#x");
+//! assert_eq!(iri.normalize(Level::Syntax)?, "http://example.com:80/a/~user?A#x");
+//! assert_eq!(iri.normalize(Level::Scheme)?, "http://example.com/a/~user?A#x");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::map::pct::{push_octet, triplet_at};
+use crate::map::MapError;
+use crate::tables::{ascii, class, code_point_class, is_idna_plain, CodePointClass};
+use crate::{HostKind, IriRef};
+use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+
+/// A rung of the comparison ladder (3987bis 5.3). Each includes the ones below it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// 5.3.1: the string as it is; two IRIs are equivalent when their characters are.
+    Simple,
+    /// 5.3.2: lowercase scheme and US-ASCII host, uppercase percent-encoding hex, percent-encoded
+    /// unreserved ASCII decoded, dot segments removed. Characters already in Unicode stay.
+    #[default]
+    Syntax,
+    /// 5.3.3: also an empty or default port dropped, an empty path as "/" where the scheme says
+    /// so, and a DNS host in its IDNA form (UTS #46 ToUnicode: "résumé" and "xn--rsum-bpad" are
+    /// one host, written as the former, 5.3.3: "SHOULD NOT be converted into ACE").
+    Scheme,
+}
+
+impl Level {
+    /// Every level, bottom rung first.
+    pub const ALL: [Level; 3] = [Level::Simple, Level::Syntax, Level::Scheme];
+
+    /// The level's name, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("unknown level {s:?} (simple, syntax or scheme)"))
+    }
+}
+
+/// A Unicode normalization form for character normalization (3987bis 5.3.2.2), which is applied
+/// only when asked for: an IRI already in Unicode MUST NOT be normalized behind its user's back;
+/// this is for text converted from a legacy charset or typed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnicodeForm {
+    /// Canonical composition (UAX #15).
+    Nfc,
+    /// Compatibility composition (UAX #15): also full-width Latin to half-width and the like.
+    Nfkc,
+}
+
+/// Options of [`IriRef::normalize_with`].
+///
+/// ```
+/// use iriscan::normalize::{Level, NormalizeOptions, UnicodeForm};
+/// use iriscan::IriRef;
+/// let options = NormalizeOptions::new(Level::Syntax).unicode(UnicodeForm::Nfc);
+/// let iri = IriRef::parse("http://example.org/re\u{301}sume\u{301}")?;
+/// assert_eq!(iri.normalize_with(&options)?, "http://example.org/résumé");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct NormalizeOptions {
+    /// The rung of the ladder.
+    pub level: Level,
+    /// Character normalization, before the rest; `None` (the default) leaves characters alone.
+    pub unicode: Option<UnicodeForm>,
+}
+
+impl NormalizeOptions {
+    /// The options of `level`, without character normalization.
+    pub fn new(level: Level) -> Self {
+        NormalizeOptions {
+            level,
+            unicode: None,
+        }
+    }
+
+    /// Sets the character normalization.
+    pub fn unicode(mut self, form: UnicodeForm) -> Self {
+        self.unicode = Some(form);
+        self
+    }
+}
+
+impl<'a> IriRef<'a> {
+    /// This IRI reference normalized at `level` (3987bis 5.3); borrowed when it is normal
+    /// already. Fails only at [`Level::Scheme`], when IDNA cannot convert the host.
+    pub fn normalize(&self, level: Level) -> Result<Cow<'a, str>, MapError> {
+        normalize_parsed(self, level)
+    }
+
+    /// This IRI reference normalized with `options`: character normalization first when asked
+    /// for (each component on its own, so that no delimiter appears or goes: NFKC turns U+FF0F
+    /// into "/", and a result whose structure changed is an error), then the ladder.
+    pub fn normalize_with(&self, options: &NormalizeOptions) -> Result<Cow<'a, str>, MapError> {
+        let Some(form) = options.unicode else {
+            return normalize_parsed(self, options.level);
+        };
+        let text = match unicode_normalized(self, form)? {
+            None => return normalize_parsed(self, options.level),
+            Some(text) => text,
+        };
+        let grammar = if self.is_absolute() {
+            crate::Grammar::Iri
+        } else {
+            crate::Grammar::IriReference
+        };
+        let reparsed = IriRef::parse_as(&text, grammar)
+            .map_err(|e| MapError::structure(self.as_str(), e.to_string()))?;
+        let out = normalize_parsed(&reparsed, options.level)?.into_owned();
+        Ok(Cow::Owned(out))
+    }
+}
+
+/// Each component of `iri` in `form`, reassembled; `None` when every component is in that form
+/// already. The components must come back the same from a parse of the result.
+fn unicode_normalized(iri: &IriRef<'_>, form: UnicodeForm) -> Result<Option<String>, MapError> {
+    use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+    let normal = |s: &str| {
+        s.is_ascii()
+            || match form {
+                UnicodeForm::Nfc => is_nfc_quick(s.chars()) == IsNormalized::Yes,
+                UnicodeForm::Nfkc => is_nfkc_quick(s.chars()) == IsNormalized::Yes,
+            }
+    };
+    if normal(iri.as_str()) {
+        return Ok(None);
+    }
+    let convert = |s: &str| -> String {
+        match form {
+            UnicodeForm::Nfc => s.nfc().collect(),
+            UnicodeForm::Nfkc => s.nfkc().collect(),
+        }
+    };
+    let parts = Parts::of(iri).map(convert);
+    let text = parts.join();
+    let structure = IriRef::parse(&text)
+        .ok()
+        .map(|r| Parts::of(&r).map(str::to_string));
+    // Within a component too: a new "/" would split a path segment, a new "@" or ":" move the
+    // userinfo or the port.
+    let delimiters = |s: &str| s.bytes().filter(|b| b":/?#[]@".contains(b)).count();
+    let same_delimiters = Parts::of(iri).map(delimiters) == parts.as_ref().map(delimiters);
+    if structure.as_ref() != Some(&parts) || !same_delimiters {
+        return Err(MapError::structure(
+            iri.as_str(),
+            format!("{form:?} gives {text:?}, whose components are not those of the input"),
+        ));
+    }
+    Ok(Some(text))
+}
+
+/// The components of an IRI reference, each `None` when absent.
+#[derive(Debug, PartialEq, Eq)]
+struct Parts<S> {
+    scheme: Option<S>,
+    userinfo: Option<S>,
+    host: Option<S>,
+    port: Option<S>,
+    path: S,
+    query: Option<S>,
+    fragment: Option<S>,
+}
+
+impl<'a> Parts<&'a str> {
+    fn of(iri: &IriRef<'a>) -> Self {
+        Parts {
+            scheme: iri.scheme(),
+            userinfo: iri.userinfo(),
+            host: iri.host(),
+            port: iri.port(),
+            path: iri.path(),
+            query: iri.query(),
+            fragment: iri.fragment(),
+        }
+    }
+}
+
+impl<S: AsRef<str>> Parts<S> {
+    fn as_ref(&self) -> Parts<&str> {
+        Parts {
+            scheme: self.scheme.as_ref().map(AsRef::as_ref),
+            userinfo: self.userinfo.as_ref().map(AsRef::as_ref),
+            host: self.host.as_ref().map(AsRef::as_ref),
+            port: self.port.as_ref().map(AsRef::as_ref),
+            path: self.path.as_ref(),
+            query: self.query.as_ref().map(AsRef::as_ref),
+            fragment: self.fragment.as_ref().map(AsRef::as_ref),
+        }
+    }
+}
+
+impl<S> Parts<S> {
+    fn map<T>(self, f: impl Fn(S) -> T) -> Parts<T> {
+        Parts {
+            scheme: self.scheme.map(&f),
+            userinfo: self.userinfo.map(&f),
+            host: self.host.map(&f),
+            port: self.port.map(&f),
+            path: f(self.path),
+            query: self.query.map(&f),
+            fragment: self.fragment.map(&f),
+        }
+    }
+}
+
+impl<S: AsRef<str>> Parts<S> {
+    /// The IRI reference again, with the delimiters of RFC 3986 5.3 (component recomposition).
+    fn join(&self) -> String {
+        let mut out = String::new();
+        if let Some(s) = &self.scheme {
+            out.push_str(s.as_ref());
+            out.push(':');
+        }
+        if let Some(host) = &self.host {
+            out.push_str("//");
+            if let Some(u) = &self.userinfo {
+                out.push_str(u.as_ref());
+                out.push('@');
+            }
+            out.push_str(host.as_ref());
+            if let Some(p) = &self.port {
+                out.push(':');
+                out.push_str(p.as_ref());
+            }
+        }
+        out.push_str(self.path.as_ref());
+        if let Some(q) = &self.query {
+            out.push('?');
+            out.push_str(q.as_ref());
+        }
+        if let Some(f) = &self.fragment {
+            out.push('#');
+            out.push_str(f.as_ref());
+        }
+        out
+    }
+}
+
+/// The ladder on a parsed IRI reference: each component normalized on its own (borrowed when
+/// unchanged), and the input itself when none changed.
+fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+    if level == Level::Simple {
+        return Ok(Cow::Borrowed(iri.as_str()));
+    }
+    let scheme = iri.scheme().map(lowercase);
+    let info = iri.scheme().and_then(crate::scheme_info);
+    // One search of the whole input spares one per component on the common line without "%".
+    let has_percent = memchr::memchr(b'%', iri.as_str().as_bytes()).is_some();
+    let percent_encodings = |s: &'a str| {
+        if has_percent {
+            percent_encodings(s)
+        } else {
+            Cow::Borrowed(s)
+        }
+    };
+    let userinfo = iri.userinfo().map(percent_encodings);
+    let host = match iri.host() {
+        Some(h) => Some(host(h, iri, level)?),
+        None => None,
+    };
+    let mut port = iri.port().map(Cow::Borrowed);
+    if level == Level::Scheme {
+        // 5.3.3: "an explicit ":port", for which the port is empty or the default for the
+        // scheme, is equivalent to one where the port and its ":" delimiter are elided". Leading
+        // zeros do not make another port (RFC 3986 3.2.3: port is a decimal number).
+        if let Some(p) = iri.port() {
+            let digits = p.trim_start_matches('0');
+            let default = info.and_then(|i| i.default_port);
+            if p.is_empty() || default.is_some_and(|d| digits == d.to_string()) {
+                port = None;
+            }
+        }
+    }
+    let mut path = percent_encodings(iri.path());
+    // 5.3.2.4 (RFC 3986 6.2.2.3): remove_dot_segments, as resolution would (RFC 3986 5.2.2
+    // applies it to the path of every reference with a scheme or an absolute path). A
+    // relative-path reference keeps its dots: "../a" and "a" resolve differently.
+    if iri.scheme().is_some() || path.starts_with('/') {
+        path = match path {
+            Cow::Borrowed(p) => crate::resolve::remove_dot_segments(p),
+            Cow::Owned(p) => Cow::Owned(crate::resolve::remove_dot_segments(&p).into_owned()),
+        };
+    }
+    // Without an authority, a path may not start with "//" (RFC 3986 3.3), which removing dot
+    // segments can make of "/.//a": "/." keeps it a path, as WHATWG URL does.
+    if host.is_none() && path.starts_with("//") {
+        path = Cow::Owned(format!("/.{path}"));
+    }
+    // 5.3.3: "an IRI that uses the generic syntax for authority with an empty path should be
+    // normalized to a path of "/"", where the scheme table says the scheme defines it so.
+    if level == Level::Scheme
+        && host.is_some()
+        && path.is_empty()
+        && info.is_some_and(|i| i.empty_path_is_slash)
+    {
+        path = Cow::Borrowed("/");
+    }
+    let query = iri.query().map(percent_encodings);
+    let fragment = iri.fragment().map(percent_encodings);
+    let owned = |c: &Option<Cow<'_, str>>| matches!(c, Some(Cow::Owned(_)));
+    let unchanged = !(owned(&scheme)
+        || owned(&userinfo)
+        || owned(&host)
+        || owned(&query)
+        || owned(&fragment)
+        || matches!(path, Cow::Owned(_))
+        || path.len() != iri.path().len()
+        || port.is_none() != iri.port().is_none());
+    if unchanged {
+        return Ok(Cow::Borrowed(iri.as_str()));
+    }
+    let parts = Parts {
+        scheme,
+        userinfo,
+        host,
+        port,
+        path,
+        query,
+        fragment,
+    };
+    Ok(Cow::Owned(parts.join()))
+}
+
+/// `s` with ASCII letters in lowercase, except within `%HH` triplets (5.3.2.1).
+fn lowercase(s: &str) -> Cow<'_, str> {
+    if !s.bytes().any(|c| c.is_ascii_uppercase()) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut hex = 0;
+    for c in s.chars() {
+        if c == '%' {
+            hex = 2;
+            out.push(c);
+        } else if hex > 0 {
+            hex -= 1;
+            out.push(c);
+        } else {
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// RFC 3986 2.3: the unreserved characters, whose percent-encodings are decoded (5.3.2.3).
+fn is_unreserved(octet: u8) -> bool {
+    octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~')
+}
+
+/// `s` with the percent-encodings of unreserved ASCII characters decoded (5.3.2.3) and the hex
+/// digits of the others in uppercase (5.3.2.1); borrowed when there is nothing to change.
+pub(crate) fn percent_encodings(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let needs = memchr::memchr_iter(b'%', b).any(|i| match triplet_at(b, i) {
+        Some(octet) => {
+            is_unreserved(octet) || b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()
+        }
+        None => false,
+    });
+    if !needs {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'%', &b[i..]) {
+        let at = i + k;
+        match triplet_at(b, at) {
+            Some(octet) => {
+                out.push_str(&s[last..at]);
+                if is_unreserved(octet) {
+                    out.push(octet as char);
+                } else {
+                    push_octet(&mut out, octet);
+                }
+                i = at + 3;
+                last = i;
+            }
+            None => i = at + 1,
+        }
+    }
+    out.push_str(&s[last..]);
+    Cow::Owned(out)
+}
+
+/// The host at `level`: percent-encodings (5.3.2.3), lowercase if US-ASCII (5.3.2.1), and, at
+/// the scheme level, a DNS name in its UTS #46 ToUnicode form (5.3.3).
+fn host<'a>(h: &'a str, iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+    let syntax: Cow<'a, str> = match percent_encodings(h) {
+        Cow::Borrowed(p) if p.is_ascii() => lowercase(p),
+        Cow::Owned(p) if p.is_ascii() => Cow::Owned(lowercase(&p).into_owned()),
+        other => other,
+    };
+    let dns = iri.host_kind() == Some(HostKind::RegName)
+        && crate::map::host_is_dns(iri.scheme())
+        && !syntax.is_empty();
+    if level < Level::Scheme || !dns {
+        return Ok(syntax);
+    }
+    if is_plain(&syntax) {
+        return Ok(match syntax {
+            Cow::Borrowed(s) => lowercase(s),
+            Cow::Owned(s) => Cow::Owned(lowercase(&s).into_owned()),
+        });
+    }
+    let decoded = if syntax.contains('%') {
+        let octets = crate::map::pct::decode_all(&syntax);
+        String::from_utf8(octets)
+            .map_err(|_| MapError::idna(h, "percent-encoded octets that are not UTF-8".into()))?
+    } else {
+        syntax.into_owned()
+    };
+    let (unicode, result) =
+        Uts46::new().to_unicode(decoded.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    result.map_err(|e| MapError::idna(h, format!("ToUnicode failed ({e:?})")))?;
+    // 3987bis 2.2, 4.1: what an ireg-name may hold literally; "%" for what UTS #46 lets through
+    // and a host may only hold encoded is not expected, so anything else is an error.
+    if let Some(c) = unicode.chars().find(|&c| match code_point_class(c) {
+        CodePointClass::Ascii => ascii(c as u8) & class::REG_NAME == 0,
+        CodePointClass::Ucschar => false,
+        _ => true,
+    }) {
+        return Err(MapError::idna(
+            h,
+            format!("ToUnicode gives {c:?}, not allowed in a host"),
+        ));
+    }
+    Ok(if unicode == h {
+        Cow::Borrowed(h)
+    } else {
+        Cow::Owned(unicode.into_owned())
+    })
+}
+
+/// Whether UTS #46 ToUnicode would only lowercase the ASCII letters of `host`: non-empty labels
+/// of `[A-Za-z0-9-]` and `is_idna_plain` code points, none an ACE label ("xn--").
+fn is_plain(host: &str) -> bool {
+    host.split('.').all(|label| {
+        let ace = label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
+        !label.is_empty()
+            && !ace
+            && label
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || is_idna_plain(c))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_encodings_decode_unreserved_and_uppercase_the_rest() {
+        assert_eq!(percent_encodings("%7euser%2f%41%zz%"), "~user%2FA%zz%");
+        assert!(matches!(percent_encodings("a%2Fb%C3%A9"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn lowercase_keeps_triplets() {
+        assert_eq!(lowercase("EX%C3%A9.ORG"), "ex%C3%A9.org");
+    }
+}
