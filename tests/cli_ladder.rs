@@ -1,0 +1,132 @@
+//! `iriscan normalize`, `compare` and `dedupe`, run as a user would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn iriscan(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iriscan"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn normalize_at_each_level() {
+    let input = "HTTP://Example.COM:80/a/./b/../%7euser\nhttp://xn--rsum-bpad.example.org\nnot valid\n";
+    let o = iriscan(&["normalize"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "1\thttp://example.com:80/a/~user\n2\thttp://xn--rsum-bpad.example.org\n\
+         3\terror: ' ' (U+0020) at byte 3 in the path: not allowed in ipath (3987bis 2.2)\n"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let o = iriscan(&["normalize", "--level", "scheme", "--valid"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/a/~user\nhttp://résumé.example.org/\n"
+    );
+    let o = iriscan(&["normalize", "--level", "simple", "--valid"], input.as_bytes());
+    assert_eq!(stdout(&o), input.lines().take(2).map(|l| format!("{l}\n")).collect::<String>());
+    assert_eq!(iriscan(&["normalize", "--level", "bogus"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn normalize_characters_only_when_asked() {
+    let nfd = "http://a/re\u{301}sume\u{301}\n";
+    assert_eq!(stdout(&iriscan(&["normalize", "--valid"], nfd.as_bytes())), nfd);
+    let o = iriscan(&["normalize", "--nfc", "--valid"], nfd.as_bytes());
+    assert_eq!(stdout(&o), "http://a/résumé\n");
+    let o = iriscan(&["normalize", "--nfkc", "--json"], "http://a/b\u{FF0F}c\n".as_bytes());
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["error"]["kind"], "structure");
+    assert_eq!(iriscan(&["normalize", "--nfc", "--nfkc"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn compare_pairs() {
+    let input = "example://a/b/c/%7Bfoo%7D/rosé\teXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9\n\
+                 http://résumé.example.org\thttp://xn--rsum-bpad.example.org/\n\
+                 http://a\u{FF0F}b.org/\thttp://a/\n\
+                 no tab here\n\
+                 b\tc\n";
+    let o = iriscan(&["compare", "--json", "--level", "scheme"], input.as_bytes());
+    let v = json_lines(&o);
+    assert_eq!(v[0]["equivalent"], true);
+    assert_eq!(v[1]["equivalent"], true);
+    assert_eq!(v[2]["equivalent"], serde_json::Value::Null);
+    assert_eq!(v[2]["ok"], true);
+    assert_eq!(v[3]["error"]["kind"], "missing_tab");
+    assert_eq!(v[4]["error"]["kind"], "relative_reference");
+    assert_eq!(o.status.code(), Some(1));
+    let o = iriscan(&["compare"], input.as_bytes());
+    let text = stdout(&o);
+    assert!(text.starts_with("1\tequivalent\n2\tdifferent\n3\tdifferent\n4\terror: "), "{text}");
+    // With a base, relative references are resolved first; a bad base is a usage error.
+    let o = iriscan(&["compare", "--base", "http://x/y/z"], b"b\t./b#f\n");
+    assert_eq!(stdout(&o), "1\tdifferent\n");
+    let o = iriscan(&["compare", "--base", "http://x/y/z", "--exclude-fragment"], b"b\t./b#f\n");
+    assert_eq!(stdout(&o), "1\tequivalent\n");
+    let o = iriscan(&["compare", "--base", "relative/only"], b"a\tb\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("absolute IRI"));
+    // The second IRI's error offset counts from the start of the line.
+    let o = iriscan(&["compare", "--json"], b"http://a/\thttp://a/ b\n");
+    assert_eq!(json_lines(&o)[0]["error"]["offset"], 19);
+}
+
+#[test]
+fn dedupe_keeps_the_first_of_each_key_in_order() {
+    let input = "http://a/b\nHTTP://A/./b\nhttp://a/b#x\nbad line\nbad line\nhttp://a:80/b\n\
+                 http://résumé.org/\nhttp://xn--rsum-bpad.org\nhttp://a/%62\n";
+    let o = iriscan(&["dedupe"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "http://a/b\nhttp://a/b#x\nbad line\nhttp://a:80/b\nhttp://résumé.org/\nhttp://xn--rsum-bpad.org\n"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let o = iriscan(&["dedupe", "--level", "scheme", "--valid"], input.as_bytes());
+    assert_eq!(stdout(&o), "http://a/b\nhttp://a/b#x\nhttp://résumé.org/\n");
+    let o = iriscan(&["dedupe", "--level", "simple", "--exclude-fragment"], input.as_bytes());
+    assert_eq!(stdout(&o).lines().count(), 7);
+    let o = iriscan(&["dedupe", "--json"], b"http://a/b\nhttp://a/./b\n");
+    let v = json_lines(&o);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0]["key"], "http://a/b");
+    assert_eq!(v[0]["line"], 1);
+}
+
+#[test]
+fn dedupe_keeps_order_across_chunks() {
+    // More than one parallel chunk (256 KiB): the first occurrence wins wherever it lies.
+    let mut input = String::new();
+    for i in 0..40_000 {
+        input.push_str(&format!("http://example.org/{}\n", i % 1000));
+        input.push_str(&format!("HTTP://EXAMPLE.ORG/./{}\n", i % 1000));
+    }
+    let o = iriscan(&["dedupe"], input.as_bytes());
+    let want: String = (0..1000).map(|i| format!("http://example.org/{i}\n")).collect();
+    assert_eq!(stdout(&o), want);
+    assert_eq!(o.status.code(), Some(0));
+}
