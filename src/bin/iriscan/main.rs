@@ -8,6 +8,8 @@ mod engine;
 mod mode;
 mod output;
 mod parse;
+mod relativize;
+mod resolve;
 mod to_iri;
 mod to_uri;
 
@@ -32,6 +34,8 @@ enum Command {
     Parse(parse::Args),
     ToUri(to_uri::Args),
     ToIri(to_iri::Args),
+    Resolve(resolve::Args),
+    Relativize(relativize::Args),
 }
 
 /// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
@@ -59,6 +63,8 @@ fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::ToUri(args) => to_uri::run(&args),
         Command::ToIri(args) => to_iri::run(&args),
+        Command::Resolve(args) => resolve::run(&args),
+        Command::Relativize(args) => relativize::run(&args),
     };
     ExitCode::from(status)
 }
