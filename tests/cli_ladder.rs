@@ -33,7 +33,8 @@ fn json_lines(o: &Output) -> Vec<serde_json::Value> {
 
 #[test]
 fn normalize_at_each_level() {
-    let input = "HTTP://Example.COM:80/a/./b/../%7euser\nhttp://xn--rsum-bpad.example.org\nnot valid\n";
+    let input =
+        "HTTP://Example.COM:80/a/./b/../%7euser\nhttp://xn--rsum-bpad.example.org\nnot valid\n";
     let o = iriscan(&["normalize"], input.as_bytes());
     assert_eq!(
         stdout(&o),
@@ -41,27 +42,56 @@ fn normalize_at_each_level() {
          3\terror: ' ' (U+0020) at byte 3 in the path: not allowed in ipath (3987bis 2.2)\n"
     );
     assert_eq!(o.status.code(), Some(1));
-    let o = iriscan(&["normalize", "--level", "scheme", "--valid"], input.as_bytes());
+    let o = iriscan(
+        &["normalize", "--level", "scheme", "--valid"],
+        input.as_bytes(),
+    );
     assert_eq!(
         stdout(&o),
         "http://example.com/a/~user\nhttp://résumé.example.org/\n"
     );
-    let o = iriscan(&["normalize", "--level", "simple", "--valid"], input.as_bytes());
-    assert_eq!(stdout(&o), input.lines().take(2).map(|l| format!("{l}\n")).collect::<String>());
-    assert_eq!(iriscan(&["normalize", "--level", "bogus"], b"").status.code(), Some(2));
+    let o = iriscan(
+        &["normalize", "--level", "simple", "--valid"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        stdout(&o),
+        input
+            .lines()
+            .take(2)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+    assert_eq!(
+        iriscan(&["normalize", "--level", "bogus"], b"")
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
 fn normalize_characters_only_when_asked() {
     let nfd = "http://a/re\u{301}sume\u{301}\n";
-    assert_eq!(stdout(&iriscan(&["normalize", "--valid"], nfd.as_bytes())), nfd);
+    assert_eq!(
+        stdout(&iriscan(&["normalize", "--valid"], nfd.as_bytes())),
+        nfd
+    );
     let o = iriscan(&["normalize", "--nfc", "--valid"], nfd.as_bytes());
     assert_eq!(stdout(&o), "http://a/résumé\n");
-    let o = iriscan(&["normalize", "--nfkc", "--json"], "http://a/b\u{FF0F}c\n".as_bytes());
+    let o = iriscan(
+        &["normalize", "--nfkc", "--json"],
+        "http://a/b\u{FF0F}c\n".as_bytes(),
+    );
     let v = &json_lines(&o)[0];
     assert_eq!(v["ok"], false);
     assert_eq!(v["error"]["kind"], "structure");
-    assert_eq!(iriscan(&["normalize", "--nfc", "--nfkc"], b"").status.code(), Some(2));
+    assert_eq!(
+        iriscan(&["normalize", "--nfc", "--nfkc"], b"")
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -71,7 +101,10 @@ fn compare_pairs() {
                  http://a\u{FF0F}b.org/\thttp://a/\n\
                  no tab here\n\
                  b\tc\n";
-    let o = iriscan(&["compare", "--json", "--level", "scheme"], input.as_bytes());
+    let o = iriscan(
+        &["compare", "--json", "--level", "scheme"],
+        input.as_bytes(),
+    );
     let v = json_lines(&o);
     assert_eq!(v[0]["equivalent"], true);
     assert_eq!(v[1]["equivalent"], true);
@@ -82,11 +115,17 @@ fn compare_pairs() {
     assert_eq!(o.status.code(), Some(1));
     let o = iriscan(&["compare"], input.as_bytes());
     let text = stdout(&o);
-    assert!(text.starts_with("1\tequivalent\n2\tdifferent\n3\tdifferent\n4\terror: "), "{text}");
+    assert!(
+        text.starts_with("1\tequivalent\n2\tdifferent\n3\tdifferent\n4\terror: "),
+        "{text}"
+    );
     // With a base, relative references are resolved first; a bad base is a usage error.
     let o = iriscan(&["compare", "--base", "http://x/y/z"], b"b\t./b#f\n");
     assert_eq!(stdout(&o), "1\tdifferent\n");
-    let o = iriscan(&["compare", "--base", "http://x/y/z", "--exclude-fragment"], b"b\t./b#f\n");
+    let o = iriscan(
+        &["compare", "--base", "http://x/y/z", "--exclude-fragment"],
+        b"b\t./b#f\n",
+    );
     assert_eq!(stdout(&o), "1\tequivalent\n");
     let o = iriscan(&["compare", "--base", "relative/only"], b"a\tb\n");
     assert_eq!(o.status.code(), Some(2));
@@ -106,9 +145,15 @@ fn dedupe_keeps_the_first_of_each_key_in_order() {
         "http://a/b\nhttp://a/b#x\nbad line\nhttp://a:80/b\nhttp://résumé.org/\nhttp://xn--rsum-bpad.org\n"
     );
     assert_eq!(o.status.code(), Some(1));
-    let o = iriscan(&["dedupe", "--level", "scheme", "--valid"], input.as_bytes());
+    let o = iriscan(
+        &["dedupe", "--level", "scheme", "--valid"],
+        input.as_bytes(),
+    );
     assert_eq!(stdout(&o), "http://a/b\nhttp://a/b#x\nhttp://résumé.org/\n");
-    let o = iriscan(&["dedupe", "--level", "simple", "--exclude-fragment"], input.as_bytes());
+    let o = iriscan(
+        &["dedupe", "--level", "simple", "--exclude-fragment"],
+        input.as_bytes(),
+    );
     assert_eq!(stdout(&o).lines().count(), 7);
     let o = iriscan(&["dedupe", "--json"], b"http://a/b\nhttp://a/./b\n");
     let v = json_lines(&o);
@@ -126,7 +171,9 @@ fn dedupe_keeps_order_across_chunks() {
         input.push_str(&format!("HTTP://EXAMPLE.ORG/./{}\n", i % 1000));
     }
     let o = iriscan(&["dedupe"], input.as_bytes());
-    let want: String = (0..1000).map(|i| format!("http://example.org/{i}\n")).collect();
+    let want: String = (0..1000)
+        .map(|i| format!("http://example.org/{i}\n"))
+        .collect();
     assert_eq!(stdout(&o), want);
     assert_eq!(o.status.code(), Some(0));
 }

@@ -32,14 +32,48 @@ pub struct OutputArgs {
 }
 
 /// Why a line did not convert: it is not of the grammar, or the mapping failed.
-enum Failure {
+enum Failure<E> {
     Parse(iriscan::Error),
-    Map(MapError, usize),
+    Map(E, usize),
+}
+
+/// A mapping's error, as the command reports it.
+pub trait MappingError: std::fmt::Display {
+    /// The kind, for JSON and the summary.
+    fn kind_name(&self) -> &'static str;
+    /// The part of `iri` the error is about: its offset is the error's.
+    fn at<'i>(&self, iri: &IriRef<'i>) -> Option<&'i str>;
+}
+
+impl MappingError for MapError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// A mapping error is about the host, but for character normalization, about the whole.
+    fn at<'i>(&self, iri: &IriRef<'i>) -> Option<&'i str> {
+        match self.kind() {
+            iriscan::map::MapErrorKind::Structure => Some(iri.as_str()),
+            _ => iri.host(),
+        }
+    }
+}
+
+/// A mapping that cannot fail (`resolve`).
+impl MappingError for std::convert::Infallible {
+    fn kind_name(&self) -> &'static str {
+        match *self {}
+    }
+
+    fn at<'i>(&self, _: &IriRef<'i>) -> Option<&'i str> {
+        match *self {}
+    }
 }
 
 /// A mapping of the library, as a converting command applies it to each parsed line.
 pub trait Mapping: Sync {
-    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError>;
+    type Error: MappingError;
+    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, Self::Error>;
 }
 
 /// A converting command: `mapping` applied to each line.
@@ -55,10 +89,11 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
         let result = match IriRef::parse_bytes(&text, args.read.grammar) {
             Err(e) => Err(Failure::Parse(e)),
             Ok(iri) => self.mapping.map(&iri).map_err(|e| {
-                // A mapping error is about the host: its offset is where the host starts.
-                let at = iri
-                    .host()
-                    .map_or(0, |h| h.as_ptr() as usize - line.bytes.as_ptr() as usize);
+                // The offset counts the bytes of the parsed text (the line, or what --mode
+                // made of it), as the parser's offsets do.
+                let at = e
+                    .at(&iri)
+                    .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize);
                 Failure::Map(e, at)
             }),
         };
@@ -93,7 +128,7 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
                     let _ = write!(
                         out,
                         ",\"ok\":false,\"error\":{{\"kind\":\"{}\",\"offset\":{at},\"message\":",
-                        e.kind().name()
+                        e.kind_name()
                     );
                     json_str(out, &e.to_string());
                     out.push(b'}');
@@ -111,7 +146,7 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
         match result {
             Ok(_) => Ok(()),
             Err(Failure::Parse(e)) => Err(e.kind().name()),
-            Err(Failure::Map(e, _)) => Err(e.kind().name()),
+            Err(Failure::Map(e, _)) => Err(e.kind_name()),
         }
     }
 

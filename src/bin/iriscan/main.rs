@@ -11,6 +11,8 @@ mod mode;
 mod normalize;
 mod output;
 mod parse;
+mod relativize;
+mod resolve;
 mod to_iri;
 mod to_uri;
 
@@ -38,6 +40,8 @@ enum Command {
     Normalize(normalize::Args),
     Compare(compare::Args),
     Dedupe(dedupe::Args),
+    Resolve(resolve::Args),
+    Relativize(relativize::Args),
 }
 
 /// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
@@ -68,6 +72,8 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Dedupe(args) => dedupe::run(&args),
+        Command::Resolve(args) => resolve::run(&args),
+        Command::Relativize(args) => relativize::run(&args),
     };
     ExitCode::from(status)
 }

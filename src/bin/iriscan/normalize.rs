@@ -71,6 +71,7 @@ pub fn run(args: &Args) -> u8 {
 struct Normalize(NormalizeOptions);
 
 impl Mapping for Normalize {
+    type Error = MapError;
     fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError> {
         iri.normalize_with(&self.0)
     }

@@ -42,6 +42,7 @@ pub fn run(args: &Args) -> u8 {
 struct ToIri(ToIriOptions);
 
 impl Mapping for ToIri {
+    type Error = MapError;
     fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError> {
         Ok(iri.to_iri_with(&self.0))
     }

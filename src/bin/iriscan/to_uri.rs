@@ -61,6 +61,7 @@ pub fn run(args: &Args) -> u8 {
 struct ToUri(ToUriOptions);
 
 impl Mapping for ToUri {
+    type Error = MapError;
     fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError> {
         iri.to_uri_with(&self.0)
     }
