@@ -17,7 +17,10 @@ fn iriscan(args: &[&str], stdin: &[u8]) -> Output {
     let data = stdin.to_vec();
     let writer = std::thread::spawn(move || input.write_all(&data));
     let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    // A command that stops before reading its input (a usage error) closes the pipe early.
+    if let Err(e) = writer.join().unwrap() {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     out
 }
 
