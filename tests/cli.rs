@@ -1,39 +1,9 @@
 //! The `iriscan` binary, run as a user would: output formats, exit codes, and the bytes a log
 //! file can hold.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod run;
 
-fn iriscan(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iriscan"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().unwrap();
-    // A command that stops before reading its input (a usage error) closes the pipe early.
-    if let Err(e) = writer.join().unwrap() {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn json_lines(o: &Output) -> Vec<serde_json::Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use run::*;
 
 #[test]
 fn readme_first_command_runs_on_the_sample() {

@@ -1,43 +1,9 @@
 //! `iriscan resolve` and `iriscan relativize`, run as a user would: the examples of RFC 3986
 //! 5.4, output formats, the base's errors, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod run;
 
-fn iriscan(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iriscan"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().unwrap();
-    // A command that stops before reading its input (a usage error) closes the pipe early.
-    if let Err(e) = writer.join().unwrap() {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json_lines(o: &Output) -> Vec<serde_json::Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use run::*;
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
