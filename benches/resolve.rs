@@ -3,7 +3,8 @@
 //! fixed, pre-parsed base, by each library with its own parser. The references are the mixed
 //! corpus of benches/scan.rs as it is (absolute IRIs: only dot segments to remove), each line's
 //! path and query (absolute-path references), and "../" with each line's last segment and query
-//! (merge and dot segments). Lines that either parser rejects are left out of both.
+//! (merge and dot segments). Lines that either parser rejects are left out of both. "parse" is
+//! each library's parse of the same references alone, the floor of its resolution.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iriscan::{Iri, IriRef};
@@ -64,6 +65,21 @@ fn resolve(c: &mut Criterion) {
         let bytes: u64 = refs.iter().map(|l| l.len() as u64).sum();
         let mut g = c.benchmark_group(format!("resolve/{name}"));
         g.throughput(Throughput::Bytes(bytes));
+        // The floor of each: parsing the references alone.
+        g.bench_function("iriscan parse", |b| {
+            b.iter(|| {
+                refs.iter()
+                    .filter(|l| IriRef::parse(black_box(l)).is_ok())
+                    .count()
+            })
+        });
+        g.bench_function("oxiri parse", |b| {
+            b.iter(|| {
+                refs.iter()
+                    .filter(|l| oxiri::IriRef::parse(black_box(l.as_str())).is_ok())
+                    .count()
+            })
+        });
         g.bench_function("iriscan resolve", |b| {
             b.iter(|| {
                 refs.iter()
