@@ -130,6 +130,37 @@ fn resolve(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
+        // The resolution step alone: references parsed beforehand.
+        let ours: Vec<IriRef<'_>> = refs.iter().map(|l| IriRef::parse(l).unwrap()).collect();
+        let theirs: Vec<oxiri::IriRef<&str>> = refs
+            .iter()
+            .map(|l| oxiri::IriRef::parse(l.as_str()).unwrap())
+            .collect();
+        g.bench_function("iriscan resolve_into, parsed", |b| {
+            let mut out = String::new();
+            b.iter(|| {
+                ours.iter()
+                    .map(|r| {
+                        out.clear();
+                        base.resolve_into(black_box(r), &mut out);
+                        black_box(&out).len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("oxiri resolve_into, parsed", |b| {
+            let mut out = String::new();
+            b.iter(|| {
+                theirs
+                    .iter()
+                    .map(|r| {
+                        out.clear();
+                        let _ = ox_base.resolve_into(black_box(r), &mut out);
+                        black_box(&out).len()
+                    })
+                    .sum::<usize>()
+            })
+        });
         g.finish();
     }
 }
