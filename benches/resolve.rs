@@ -3,7 +3,8 @@
 //! fixed, pre-parsed base, by each library with its own parser. The references are the mixed
 //! corpus of benches/scan.rs as it is (absolute IRIs: only dot segments to remove), each line's
 //! path and query (absolute-path references), and "../" with each line's last segment and query
-//! (merge and dot segments). Lines that either parser rejects are left out of both.
+//! (merge and dot segments). Lines that either parser rejects are left out of both. "parse" is
+//! each library's parse of the same references alone, the floor of its resolution.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iriscan::{Iri, IriRef};
@@ -64,6 +65,21 @@ fn resolve(c: &mut Criterion) {
         let bytes: u64 = refs.iter().map(|l| l.len() as u64).sum();
         let mut g = c.benchmark_group(format!("resolve/{name}"));
         g.throughput(Throughput::Bytes(bytes));
+        // The floor of each: parsing the references alone.
+        g.bench_function("iriscan parse", |b| {
+            b.iter(|| {
+                refs.iter()
+                    .filter(|l| IriRef::parse(black_box(l)).is_ok())
+                    .count()
+            })
+        });
+        g.bench_function("oxiri parse", |b| {
+            b.iter(|| {
+                refs.iter()
+                    .filter(|l| oxiri::IriRef::parse(black_box(l.as_str())).is_ok())
+                    .count()
+            })
+        });
         g.bench_function("iriscan resolve", |b| {
             b.iter(|| {
                 refs.iter()
@@ -109,6 +125,37 @@ fn resolve(c: &mut Criterion) {
                         if let Ok(r) = oxiri::IriRef::parse(black_box(l.as_str())) {
                             let _ = ox_base.resolve_into(&r, &mut out);
                         }
+                        black_box(&out).len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+        // The resolution step alone: references parsed beforehand.
+        let ours: Vec<IriRef<'_>> = refs.iter().map(|l| IriRef::parse(l).unwrap()).collect();
+        let theirs: Vec<oxiri::IriRef<&str>> = refs
+            .iter()
+            .map(|l| oxiri::IriRef::parse(l.as_str()).unwrap())
+            .collect();
+        g.bench_function("iriscan resolve_into, parsed", |b| {
+            let mut out = String::new();
+            b.iter(|| {
+                ours.iter()
+                    .map(|r| {
+                        out.clear();
+                        base.resolve_into(black_box(r), &mut out);
+                        black_box(&out).len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("oxiri resolve_into, parsed", |b| {
+            let mut out = String::new();
+            b.iter(|| {
+                theirs
+                    .iter()
+                    .map(|r| {
+                        out.clear();
+                        let _ = ox_base.resolve_into(black_box(r), &mut out);
                         black_box(&out).len()
                     })
                     .sum::<usize>()

@@ -110,6 +110,11 @@ fn resolve_into(base: &IriRef<'_>, r: &IriRef<'_>, out: &mut String) {
     if r.is_absolute() {
         // 5.2.2: "if defined(R.scheme)": T takes R's scheme, authority and query, and R's path
         // without its dot segments.
+        if !has_dot_segment(r.path()) {
+            // The common case: T is R (without authority, R's path cannot start with "//").
+            out.push_str(rs);
+            return;
+        }
         out.push_str(&rs[..r.path_start()]);
         has_authority = r.authority().is_some();
         path_at = out.len();
@@ -168,7 +173,7 @@ fn push_merged(out: &mut String, base: &IriRef<'_>, path: &str) {
     let dir = if base.authority().is_some() && base_path.is_empty() {
         "/"
     } else {
-        match memchr::memrchr(b'/', base_path.as_bytes()) {
+        match rfind_slash(base_path.as_bytes()) {
             Some(i) => &base_path[..=i],
             None => "",
         }
@@ -214,7 +219,7 @@ fn slash_then<'p>(out: &mut String, start: usize, path: &'p str) -> &'p str {
         &path[2..]
     } else {
         // E: "/" and the first segment move to the output.
-        let end = memchr::memchr(b'/', path.as_bytes()).unwrap_or(path.len());
+        let end = find_slash(path.as_bytes()).unwrap_or(path.len());
         out.push('/');
         out.push_str(&path[..end]);
         &path[end..]
@@ -222,17 +227,89 @@ fn slash_then<'p>(out: &mut String, start: usize, path: &'p str) -> &'p str {
 }
 
 /// Whether `path` has a complete "." or ".." segment (RFC 3986 3.3), which 5.2.4 removes.
+///
+/// Such a segment starts with "/." (or "." at the start), which few paths have: eight bytes at a
+/// time are searched for a "." after a "/" (SWAR), and only a word with such a pair is looked at
+/// closely.
 #[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    memchr::memchr_iter(b'.', b).any(|i| {
-        (i == 0 || b[i - 1] == b'/')
-            && match b.get(i + 1) {
-                None | Some(b'/') => true,
-                Some(b'.') => matches!(b.get(i + 2), None | Some(b'/')),
-                Some(_) => false,
-            }
-    })
+    if b.first() == Some(&b'.') && dot_segment_at(b, 0) {
+        return true;
+    }
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    // The byte before the word, in the low byte (0 before the first: no "/" there).
+    let mut before = 0;
+    for word in words.by_ref() {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        if may_pair(w, before) && pairs_in(b, at, w, before, 0) {
+            return true;
+        }
+        before = w >> 56;
+        at += 8;
+    }
+    let rest = words.remainder();
+    if rest.is_empty() {
+        false
+    } else if b.len() >= 8 {
+        // The last eight bytes, which overlap the words done: their pairs are left out.
+        let start = b.len() - 8;
+        let w = u64::from_le_bytes(b[start..].try_into().expect("8 bytes"));
+        let before = start.checked_sub(1).map_or(0, |i| u64::from(b[i]));
+        may_pair(w, before) && pairs_in(b, start, w, before, at - start)
+    } else {
+        // A short path, as a word padded with zeros (which match neither "." nor "/").
+        let w = rest
+            .iter()
+            .rev()
+            .fold(0u64, |w, &byte| (w << 8) | u64::from(byte));
+        may_pair(w, before) && pairs_in(b, at, w, before, 0)
+    }
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Whether the word `w` may hold a "." after a "/" (`before` is the byte before it): a byte of
+/// `z` is zero where there is one, and the classic zero-byte test finds it (its false positives
+/// come only with a true one).
+#[inline(always)]
+fn may_pair(w: u64, before: u64) -> bool {
+    let z = (w ^ (LO * u64::from(b'.'))) | (((w << 8) | before) ^ (LO * u64::from(b'/')));
+    z.wrapping_sub(LO) & !z & HI != 0
+}
+
+/// Whether a "." after a "/" in the word `w`, at `at` in `b`, from its byte `skip` on, starts a
+/// dot segment.
+#[cold]
+fn pairs_in(b: &[u8], at: usize, w: u64, before: u64, skip: usize) -> bool {
+    let mut pairs =
+        bytes_equal(w, b'.') & bytes_equal((w << 8) | before, b'/') & (!0u64 << (8 * skip));
+    while pairs != 0 {
+        if dot_segment_at(b, at + (pairs.trailing_zeros() / 8) as usize) {
+            return true;
+        }
+        pairs &= pairs - 1;
+    }
+    false
+}
+
+/// The high bit of each byte of `w` that equals `byte`, exactly (no carry between bytes).
+#[inline]
+fn bytes_equal(w: u64, byte: u8) -> u64 {
+    let x = w ^ (LO * u64::from(byte));
+    !(((x & !HI) + !HI) | x) & HI
+}
+
+/// Whether the "." at `i` of `b`, which starts a segment, makes the segment "." or "..".
+#[inline]
+fn dot_segment_at(b: &[u8], i: usize) -> bool {
+    match b.get(i + 1) {
+        None | Some(b'/') => true,
+        Some(b'.') => matches!(b.get(i + 2), None | Some(b'/')),
+        Some(_) => false,
+    }
 }
 
 /// RFC 3986 5.2.4 `remove_dot_segments`: the path without its "." and ".." segments, borrowed
@@ -305,18 +382,29 @@ fn remove_dot_segments_loop(out: &mut String, start: usize, mut input: &str) {
             // characters up to, but not including, the next "/" character or the end of the
             // input buffer."
             let from = usize::from(input.starts_with('/'));
-            let end =
-                memchr::memchr(b'/', &input.as_bytes()[from..]).map_or(input.len(), |i| i + from);
+            let end = find_slash(&input.as_bytes()[from..]).map_or(input.len(), |i| i + from);
             out.push_str(&input[..end]);
             input = &input[end..];
         }
     }
 }
 
+/// The first "/" of `b`: segments are short, and a plain loop beats `memchr`'s set-up there.
+#[inline]
+fn find_slash(b: &[u8]) -> Option<usize> {
+    b.iter().position(|&c| c == b'/')
+}
+
+/// The last "/" of `b` (see [`find_slash`]).
+#[inline]
+fn rfind_slash(b: &[u8]) -> Option<usize> {
+    b.iter().rposition(|&c| c == b'/')
+}
+
 /// 5.2.4 C: "remove the last segment and its preceding "/" (if any) from the output buffer".
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = memchr::memrchr(b'/', &out.as_bytes()[start..]).unwrap_or(0);
+    let cut = rfind_slash(&out.as_bytes()[start..]).unwrap_or(0);
     out.truncate(start + cut);
 }
 
@@ -510,3 +598,33 @@ impl fmt::Display for RelativizeError {
 }
 
 impl std::error::Error for RelativizeError {}
+
+#[cfg(test)]
+mod tests {
+    use super::has_dot_segment;
+
+    /// The SWAR search against the plain definition, on every short path over a small alphabet
+    /// and at every position within the eight-byte words.
+    #[test]
+    fn has_dot_segment_is_the_definition() {
+        let plain = |p: &str| p.split('/').any(|s| s == "." || s == "..");
+        let alphabet = ['/', '.', 'a'];
+        for len in 0..=7 {
+            for mut n in 0..3usize.pow(len) {
+                let mut p = String::new();
+                for _ in 0..len {
+                    p.push(alphabet[n % 3]);
+                    n /= 3;
+                }
+                for pad in 0..10 {
+                    let padded = format!("{}{p}", "/x".repeat(pad));
+                    assert_eq!(has_dot_segment(&padded), plain(&padded), "{padded:?}");
+                    let padded = format!("{p}{}", "/x".repeat(pad));
+                    assert_eq!(has_dot_segment(&padded), plain(&padded), "{padded:?}");
+                    let padded = format!("{}{p}", "x".repeat(pad));
+                    assert_eq!(has_dot_segment(&padded), plain(&padded), "{padded:?}");
+                }
+            }
+        }
+    }
+}
