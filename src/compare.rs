@@ -112,11 +112,13 @@ pub fn compare(
     if a.as_str() == b.as_str() && (a.is_absolute() || options.base.is_some()) {
         return Ok(Equivalence::Equivalent);
     }
-    let (a, b) = (side(a, options)?, side(b, options)?);
-    Ok(match (a, b) {
-        (Some((x, _)), Some((y, _))) if x == y => Equivalence::Equivalent,
-        (Some((_, Some(x))), Some((_, Some(y)))) if x == y => Equivalence::Equivalent,
-        (Some((_, Some(_))), Some((_, Some(_)))) => Equivalence::Different,
+    let (Some(a), Some(b)) = (side(a, options)?, side(b, options)?) else {
+        return Ok(Equivalence::CannotTell);
+    };
+    Ok(match (a.key, b.key) {
+        _ if a.normal == b.normal => Equivalence::Equivalent,
+        (Some(x), Some(y)) if x == y => Equivalence::Equivalent,
+        (Some(_), Some(_)) => Equivalence::Different,
         _ => Equivalence::CannotTell,
     })
 }
@@ -141,16 +143,19 @@ pub fn compare(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn key(iri: &IriRef<'_>, options: &CompareOptions<'_>) -> Result<Option<String>, CompareError> {
-    Ok(side(iri, options)?.and_then(|(_, key)| key))
+    Ok(side(iri, options)?.and_then(|side| side.key))
 }
 
-/// One side of a comparison: its normal form at the level and its key, after resolution against
-/// the base and without the fragment if so asked. `None` when it cannot be normalized.
-#[allow(clippy::type_complexity)]
-fn side(
-    iri: &IriRef<'_>,
-    options: &CompareOptions<'_>,
-) -> Result<Option<(String, Option<String>)>, CompareError> {
+/// One side of a comparison, after resolution against the base and without the fragment if so
+/// asked: its normal form at the level, and its key (`None` when the level's rules cannot be
+/// applied to it).
+struct Side {
+    normal: String,
+    key: Option<String>,
+}
+
+/// The [`Side`] of `iri`; `None` when it cannot be normalized.
+fn side(iri: &IriRef<'_>, options: &CompareOptions<'_>) -> Result<Option<Side>, CompareError> {
     let resolved;
     let mut iri = *iri;
     if !iri.is_absolute() {
@@ -176,8 +181,9 @@ fn side(
     }
     let level = options.level;
     if level == Level::Simple {
-        let s = iri.as_str().to_string();
-        return Ok(Some((s.clone(), Some(s))));
+        let normal = iri.as_str().to_string();
+        let key = Some(normal.clone());
+        return Ok(Some(Side { normal, key }));
     }
     let Ok(normal) = iri.normalize(level) else {
         return Ok(None);
@@ -193,7 +199,10 @@ fn side(
         let key = reparse(&uri)?.normalize(Level::Syntax).ok()?;
         Some(key.into_owned())
     })();
-    Ok(Some((normal.into_owned(), key)))
+    Ok(Some(Side {
+        normal: normal.into_owned(),
+        key,
+    }))
 }
 
 /// Parses what the crate made of a valid IRI (a resolution, a normal form, a URI). Each of these

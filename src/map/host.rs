@@ -63,28 +63,7 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
     if push_idna_plain(out, host) {
         return Ok(());
     }
-    let decoded: Cow<'_, str> = if host.contains('%') {
-        let s = String::from_utf8(decode_all(host)).map_err(|_| {
-            MapError::idna(host, "percent-encoded octets that are not UTF-8".into())
-        })?;
-        // What decoding revealed must be allowed in a host before IDNA sees it (the other
-        // bytes were checked by the parser).
-        if let Some(c) = s
-            .bytes()
-            .find(|&c| c < 0x80 && ascii(c) & class::REG_NAME == 0)
-        {
-            return Err(MapError::idna(
-                host,
-                format!(
-                    "percent-decoding gives {:?}, not allowed in a host",
-                    c as char
-                ),
-            ));
-        }
-        Cow::Owned(s)
-    } else {
-        Cow::Borrowed(host)
-    };
+    let decoded = decode_host(host)?;
     let mapped = Uts46::new()
         .to_ascii(
             decoded.as_bytes(),
@@ -101,6 +80,80 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
     }
     out.push_str(&mapped);
     Ok(())
+}
+
+/// `host` with its percent-encoded octets decoded, for IDNA: they must be UTF-8, and what
+/// decoding reveals must be allowed in a host before IDNA sees it (the other bytes were checked
+/// by the parser).
+fn decode_host(host: &str) -> Result<Cow<'_, str>, MapError> {
+    if !host.contains('%') {
+        return Ok(Cow::Borrowed(host));
+    }
+    let s = String::from_utf8(decode_all(host))
+        .map_err(|_| MapError::idna(host, "percent-encoded octets that are not UTF-8".into()))?;
+    if let Some(c) = s
+        .bytes()
+        .find(|&c| c < 0x80 && ascii(c) & class::REG_NAME == 0)
+    {
+        return Err(MapError::idna(
+            host,
+            format!(
+                "percent-decoding gives {:?}, not allowed in a host",
+                c as char
+            ),
+        ));
+    }
+    Ok(Cow::Owned(s))
+}
+
+/// The first character of `s` that an `ireg-name` may not hold literally (3987bis 2.2, 4.1).
+fn first_not_in_ireg_name(s: &str) -> Option<char> {
+    s.chars().find(|&c| match code_point_class(c) {
+        CodePointClass::Ascii => ascii(c as u8) & class::REG_NAME == 0,
+        CodePointClass::Ucschar => false,
+        _ => true,
+    })
+}
+
+/// Whether `label` is an ACE label: it starts with "xn--", in either case.
+fn is_ace_label(label: &[u8]) -> bool {
+    label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--")
+}
+
+/// The UTS #46 ToUnicode form of the DNS host `host` (3987bis 5.3.3: "résumé" and
+/// "xn--rsum-bpad" are one host, written the former), its percent-encoded UTF-8 decoded first,
+/// checked to be an `ireg-name`. A host of the fast path's labels is only lowercased: ToUnicode
+/// changes nothing else in it.
+pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
+    let plain = host.split('.').all(|label| {
+        !label.is_empty()
+            && !is_ace_label(label.as_bytes())
+            && label
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || is_idna_plain(c))
+    });
+    if plain {
+        return Ok(if host.bytes().any(|c| c.is_ascii_uppercase()) {
+            Cow::Owned(host.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(host)
+        });
+    }
+    let decoded = decode_host(host)?;
+    let (unicode, result) =
+        Uts46::new().to_unicode(decoded.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    result.map_err(|e| MapError::idna(host, format!("ToUnicode failed ({e:?})")))?;
+    if let Some(c) = first_not_in_ireg_name(&unicode) {
+        return Err(MapError::idna(
+            host,
+            format!("ToUnicode gives {c:?}, not allowed in a host"),
+        ));
+    }
+    Ok(if unicode == host {
+        Cow::Borrowed(host)
+    } else {
+        Cow::Owned(unicode.into_owned())
+    })
 }
 
 /// The fast path of [`push_idna`], for a host whose every label is made of `[A-Za-z0-9-]` and of
@@ -137,8 +190,7 @@ fn push_idna_plain(out: &mut String, host: &str) -> bool {
                 break;
             }
         }
-        let ace = n >= 4 && points[..4] == [b'x', b'n', b'-', b'-'].map(u32::from);
-        if n == 0 || n > MAX_LABEL || ace {
+        if n == 0 || n > MAX_LABEL || is_ace_label(label.as_bytes()) {
             out.truncate(start);
             return false;
         }
@@ -166,7 +218,6 @@ fn push_idna_plain(out: &mut String, host: &str) -> bool {
 /// ToUnicode form, when that form is an IRI's `ucschar` text and converts back to exactly the
 /// same label (so that mapping the IRI back gives the same URI); other labels as they are.
 pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
-    let ace = |label: &str| label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
     if !has_ace_label(host.as_bytes()) {
         return Cow::Borrowed(host);
     }
@@ -175,7 +226,10 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
         if k > 0 {
             out.push('.');
         }
-        match ace(label).then(|| label_to_unicode(label)).flatten() {
+        match is_ace_label(label.as_bytes())
+            .then(|| label_to_unicode(label))
+            .flatten()
+        {
             Some(u) => out.push_str(&u),
             None => out.push_str(label),
         }
@@ -186,10 +240,7 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
 /// On the path of every line, so bytes and `memchr` rather than splitting.
 pub(crate) fn has_ace_label(host: &[u8]) -> bool {
-    let ace_at = |i: usize| {
-        host.get(i..i + 4)
-            .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
-    };
+    let ace_at = |i: usize| host.get(i..).is_some_and(is_ace_label);
     ace_at(0) || memchr::memchr_iter(b'.', host).any(|i| ace_at(i + 1))
 }
 
@@ -197,12 +248,7 @@ fn label_to_unicode(label: &str) -> Option<String> {
     let (u, result) =
         Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     result.ok()?;
-    // 3987bis 2.2, 4.1: only characters an ireg-name may hold literally.
-    let fits = u.chars().all(|c| match code_point_class(c) {
-        CodePointClass::Ascii => ascii(c as u8) & class::REG_NAME != 0,
-        CodePointClass::Ucschar => true,
-        _ => false,
-    });
+    let fits = first_not_in_ireg_name(&u).is_none();
     let back = Uts46::new()
         .to_ascii(
             u.as_bytes(),

@@ -16,8 +16,8 @@ mod punycode;
 mod to_iri;
 mod to_uri;
 
-pub(crate) use host::is_dns_host as host_is_dns;
 pub use host::HostMapping;
+pub(crate) use host::{host_to_unicode, is_dns_host as host_is_dns};
 pub use to_iri::ToIriOptions;
 pub use to_uri::ToUriOptions;
 

@@ -45,19 +45,15 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> u8 {
-    let base = match &args.base {
+    // --base as resolve and relativize read it: by --mode, and absolute (RFC 3986 5.2.1).
+    let text = match args.base.as_deref() {
         None => None,
-        Some(b) => match Iri::parse(b) {
-            // A fragment of the base is ignored by resolution (RFC 3986 5.2.1).
-            Ok(iri) => Some(iri),
-            Err(e) => {
-                eprintln!(
-                    "iriscan: --base: the base must be an absolute IRI (RFC 3986 5.2.1): {e}"
-                );
-                return engine::EXIT_TROUBLE;
-            }
+        Some(b) => match crate::resolve::base(b, &args.read) {
+            Some(text) => Some(text),
+            None => return engine::EXIT_TROUBLE,
         },
     };
+    let base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
     let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
     options.base = base;
     engine::run(

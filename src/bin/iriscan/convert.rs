@@ -76,6 +76,16 @@ pub trait Mapping: Sync {
     fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, Self::Error>;
 }
 
+/// Runs the converting command `mapping` over the files of `args`: the `run` of to-uri, to-iri,
+/// normalize, resolve and relativize.
+pub fn run<M: Mapping>(args: &OutputArgs, mapping: M) -> u8 {
+    crate::engine::run(
+        &args.files,
+        &Convert { args, mapping },
+        &crate::engine::Report { quiet: args.quiet },
+    )
+}
+
 /// A converting command: `mapping` applied to each line.
 pub struct Convert<'a, M> {
     pub args: &'a OutputArgs,

@@ -1,7 +1,6 @@
 //! `iriscan normalize`: each IRI reference at a rung of the comparison ladder (3987bis 5.3).
 
-use crate::convert::{Convert, Mapping, OutputArgs};
-use crate::engine::{self, Report};
+use crate::convert::{Mapping, OutputArgs};
 use iriscan::map::MapError;
 use iriscan::normalize::{Level, NormalizeOptions, UnicodeForm};
 use iriscan::IriRef;
@@ -55,17 +54,7 @@ pub fn unicode_form(nfc: bool, nfkc: bool) -> Option<UnicodeForm> {
 pub fn run(args: &Args) -> u8 {
     let mut options = NormalizeOptions::new(args.level);
     options.unicode = unicode_form(args.nfc, args.nfkc);
-    let command = Convert {
-        args: &args.output,
-        mapping: Normalize(options),
-    };
-    engine::run(
-        &args.output.files,
-        &command,
-        &Report {
-            quiet: args.output.quiet,
-        },
-    )
+    crate::convert::run(&args.output, Normalize(options))
 }
 
 struct Normalize(NormalizeOptions);

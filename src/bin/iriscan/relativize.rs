@@ -1,8 +1,8 @@
 //! `iriscan relativize --base IRI`: the shortest reference to each line from the base, the
 //! inverse of `resolve`.
 
-use crate::convert::{Convert, Mapping, MappingError, OutputArgs};
-use crate::engine::{self, Report};
+use crate::convert::{Mapping, MappingError, OutputArgs};
+use crate::engine;
 use iriscan::resolve::RelativizeError;
 use iriscan::{Iri, IriRef};
 use std::borrow::Cow;
@@ -34,17 +34,7 @@ pub fn run(args: &Args) -> u8 {
         return engine::EXIT_TROUBLE;
     };
     let base = Iri::parse(&text).expect("checked");
-    let command = Convert {
-        args: &args.output,
-        mapping: Relativize(base),
-    };
-    engine::run(
-        &args.output.files,
-        &command,
-        &Report {
-            quiet: args.output.quiet,
-        },
-    )
+    crate::convert::run(&args.output, Relativize(base))
 }
 
 struct Relativize<'b>(Iri<'b>);

@@ -1,8 +1,8 @@
 //! `iriscan resolve --base IRI`: resolves each reference against the base (RFC 3986 5.2,
 //! 3987bis 6.5); and the base's parsing, which `relativize` shares.
 
-use crate::convert::{Convert, Mapping, OutputArgs};
-use crate::engine::{self, Report};
+use crate::convert::{Mapping, OutputArgs};
+use crate::engine;
 use crate::mode::ReadArgs;
 use iriscan::{Iri, IriRef};
 use std::borrow::Cow;
@@ -59,17 +59,7 @@ pub fn run(args: &Args) -> u8 {
         return engine::EXIT_TROUBLE;
     };
     let base = Iri::parse(&text).expect("checked");
-    let command = Convert {
-        args: &args.output,
-        mapping: Resolve(base),
-    };
-    engine::run(
-        &args.output.files,
-        &command,
-        &Report {
-            quiet: args.output.quiet,
-        },
-    )
+    crate::convert::run(&args.output, Resolve(base))
 }
 
 struct Resolve<'b>(Iri<'b>);

@@ -1,7 +1,6 @@
 //! `iriscan to-iri`: converts each URI to an IRI (3987bis 3.7).
 
-use crate::convert::{Convert, Mapping, OutputArgs};
-use crate::engine::{self, Report};
+use crate::convert::{Mapping, OutputArgs};
 use iriscan::map::{MapError, ToIriOptions};
 use iriscan::IriRef;
 use std::borrow::Cow;
@@ -26,17 +25,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> u8 {
     let options = ToIriOptions::default().to_unicode(!args.no_to_unicode);
-    let command = Convert {
-        args: &args.output,
-        mapping: ToIri(options),
-    };
-    engine::run(
-        &args.output.files,
-        &command,
-        &Report {
-            quiet: args.output.quiet,
-        },
-    )
+    crate::convert::run(&args.output, ToIri(options))
 }
 
 struct ToIri(ToIriOptions);

@@ -1,7 +1,7 @@
 //! `iriscan to-uri`: maps each IRI to a URI (3987bis 3.6).
 
-use crate::convert::{Convert, Mapping, OutputArgs};
-use crate::engine::{self, Report};
+use crate::convert::{Mapping, OutputArgs};
+use crate::engine;
 use iriscan::map::{HostMapping, MapError, ToUriOptions};
 use iriscan::IriRef;
 use std::borrow::Cow;
@@ -45,17 +45,7 @@ pub fn run(args: &Args) -> u8 {
             }
         };
     }
-    let command = Convert {
-        args: &args.output,
-        mapping: ToUri(options),
-    };
-    engine::run(
-        &args.output.files,
-        &command,
-        &Report {
-            quiet: args.output.quiet,
-        },
-    )
+    crate::convert::run(&args.output, ToUri(options))
 }
 
 struct ToUri(ToUriOptions);
