@@ -184,11 +184,37 @@ pub fn write(out: &mut String) {
     .unwrap();
 }
 
+/// Leads whose sequences are all `ucschar` when the second byte is in the range, and not all
+/// otherwise: U+00A0 to U+00BF (after the C1 controls), U+0800 to U+0FFF (0xE0 0x80 to 0x9F would
+/// be overlong), U+D000 to U+D7FF (0xED 0xA0 to 0xBF would be surrogates). src/scan/fast.rs
+/// checks these second bytes; the test `second_byte_leads` there pins the list.
+const SECOND_BYTE_LEADS: [(u8, std::ops::RangeInclusive<u8>); 3] = [
+    (0xC2, 0xA0..=0xBF),
+    (0xE0, 0xA0..=0xBF),
+    (0xED, 0x80..=0x9F),
+];
+
+/// Whether every sequence of `lead`, a second byte in `second` and `n - 2` continuation bytes is
+/// well-formed UTF-8 and encodes a `ucschar`.
+fn all_ucschar(lead: u8, n: u32, second: std::ops::RangeInclusive<u8>) -> bool {
+    second.into_iter().all(|s| {
+        (0..64u32.pow(n - 2)).all(|k| {
+            let mut seq = vec![lead, s];
+            seq.extend((0..n - 2).map(|d| 0x80 + (k >> (6 * d) & 63) as u8));
+            std::str::from_utf8(&seq)
+                .is_ok_and(|s| class_of(s.chars().next().unwrap() as u32) == Class::Ucschar)
+        })
+    })
+}
+
 /// The leads that decide alone: those `lead` of a sequence of `n` bytes for which *every* sequence
 /// of `lead` and `n - 1` continuation bytes (0x80 to 0xBF) is well-formed and `ucschar`
 /// (3987bis 2.2). For them, the wide check of src/scan/fast.rs needs only the positions of the
 /// continuation bytes, not the DFA. Derived from `class_of`, with std's decoder as the arbiter of
 /// well-formedness, like the DFA itself.
+///
+/// Three more leads decide with their second byte, which the wide check compares:
+/// [`SECOND_BYTE_LEADS`]. They are in the table too.
 fn write_lead_nibbles(out: &mut String) {
     let mut lead_len = [0u8; 256];
     for lead in 0xC0..=0xF7u8 {
@@ -197,15 +223,14 @@ fn write_lead_nibbles(out: &mut String) {
             0xE0..=0xEF => 3,
             _ => 4,
         };
-        let all_ucschar = (0..64u32.pow(n - 1)).all(|k| {
-            let mut seq = vec![lead];
-            seq.extend((0..n - 1).map(|d| 0x80 + (k >> (6 * d) & 63) as u8));
-            std::str::from_utf8(&seq)
-                .is_ok_and(|s| class_of(s.chars().next().unwrap() as u32) == Class::Ucschar)
-        });
-        if all_ucschar {
+        if all_ucschar(lead, n, 0x80..=0xBF) {
             lead_len[lead as usize] = n as u8;
         }
+    }
+    for (lead, second) in SECOND_BYTE_LEADS {
+        let n = if lead < 0xE0 { 2 } else { 3 };
+        assert!(lead_len[lead as usize] == 0 && all_ucschar(lead, n, second));
+        lead_len[lead as usize] = n as u8;
     }
     // As nibble tables for the wide check (src/scan/fast.rs), in the layout of
     // `NIBBLE_LO`/`NIBBLE_HI` but for the high nibbles 8 to 15: a lead is in the set when
@@ -223,7 +248,20 @@ fn write_lead_nibbles(out: &mut String) {
     let row: Vec<String> = lo.iter().map(|v| format!("{v:#04x}")).collect();
     writeln!(
         out,
-        "/// Leads whose every well-formed sequence is `ucschar`: bit `h - 8` of entry `l` for lead `h << 4 | l`."
+        "/// Leads whose every well-formed sequence is `ucschar` (and those of \
+         [`UTF8_SECOND_BYTE_LEADS`]): bit `h - 8` of entry `l` for lead `h << 4 | l`."
+    )
+    .unwrap();
+    let second: Vec<String> = SECOND_BYTE_LEADS
+        .iter()
+        .map(|(lead, r)| format!("({lead:#04x}, {:#04x}, {:#04x})", r.start(), r.end()))
+        .collect();
+    writeln!(
+        out,
+        "/// Leads whose sequences are `ucschar` when the second byte is in the range (lead, first, \
+         last).\n#[allow(dead_code)]\npub(crate) static UTF8_SECOND_BYTE_LEADS: [(u8, u8, u8); {}] = [{}];",
+        second.len(),
+        second.join(", ")
     )
     .unwrap();
     writeln!(

@@ -74,7 +74,7 @@ pub(super) fn skip_unicode(
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: as for `skip`: only `Scanner::<true>`, compiled with SSSE3, reaches this.
-        unsafe { x86::skip_unicode(b, i, end, literal.trailing_zeros() as usize, private) }
+        unsafe { x86::skip_unicode(b, i, end, literal, private) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -100,7 +100,7 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
 mod x86 {
     use super::{Error, Grammar, Positions, Scanner};
     use crate::scan::code_point;
-    use crate::tables::{NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
+    use crate::tables::{ascii, NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
     use std::arch::x86_64::*;
 
     #[target_feature(enable = "ssse3")]
@@ -114,12 +114,14 @@ mod x86 {
         miss: u32,
         /// Bytes >= 0x80.
         high: u32,
-        /// Continuation bytes, 0x80 to 0xBF.
-        cont: u32,
-        /// Leads of `UTF8_LEAD_NIBBLE_*`: all their well-formed sequences are `ucschar`.
-        safe: u32,
-        /// Those of them that lead 3 bytes (the others lead 2: see build/utf8_dfa.rs).
-        safe3: u32,
+        /// Bytes that are a continuation byte (0x80 to 0xBF) where no lead before them needs
+        /// one, or that are not one where a lead needs it (RFC 3629 3): ill-formed UTF-8.
+        bad_structure: u32,
+        /// Leads that `UTF8_LEAD_NIBBLE_*` does not decide: the DFA must.
+        undecided: u32,
+        /// Second bytes that a lead of `UTF8_SECOND_BYTE_LEADS` does not take: the lead, one
+        /// byte before, goes to the DFA.
+        bad_second: u32,
     }
 
     /// The nibble tables: the component's literal bytes, and the leads of `UTF8_LEAD_NIBBLE_*`.
@@ -134,15 +136,25 @@ mod x86 {
     /// The masks of the 16 bytes at `at`, shifted right by `shift` (the bytes before `i`).
     ///
     /// # Safety
-    /// `at + 16 <= b.len()`, and the CPU has SSSE3.
+    /// `3 <= at` and `at + 16 <= b.len()`, and the CPU has SSSE3.
     #[inline(always)]
     unsafe fn block(b: &[u8], at: usize, shift: usize, t: Tables) -> Block {
-        debug_assert!(at + 16 <= b.len());
-        // SAFETY: the caller guarantees 16 readable bytes at `at`; the load is unaligned.
-        let v = unsafe { _mm_loadu_si128(b.as_ptr().add(at).cast()) };
+        debug_assert!(at >= 3 && at + 16 <= b.len());
+        // SAFETY: the caller guarantees 16 readable bytes at `at` and 3 before it; the loads are
+        // unaligned.
+        let (v, v1, v2, v3) = unsafe {
+            let p = b.as_ptr().add(at);
+            (
+                _mm_loadu_si128(p.cast()),
+                _mm_loadu_si128(p.sub(1).cast()),
+                _mm_loadu_si128(p.sub(2).cast()),
+                _mm_loadu_si128(p.sub(3).cast()),
+            )
+        };
         let low = _mm_and_si128(v, _mm_set1_epi8(0x0F));
         let high = _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0F));
         let zero = _mm_setzero_si128();
+        let byte = |x: u8| _mm_set1_epi8(x as i8);
         let mask = |m: __m128i| (_mm_movemask_epi8(m) as u32) >> shift;
         // pshufb gives 0 where the index byte has its top bit set: bytes >= 0x80 get lo = 0.
         let lit = _mm_and_si128(
@@ -153,16 +165,62 @@ mod x86 {
             _mm_shuffle_epi8(t.lead_lo, low),
             _mm_shuffle_epi8(t.lead_hi, high),
         );
-        // The bit of the high nibble 0xE (`1 << (0xE - 8)`): leads of 3 bytes.
-        let e = _mm_set1_epi8(0x40);
+        // Signed, 0x80 to 0xBF are -128 to -65.
+        let cont = _mm_cmpgt_epi8(byte(0xC0), v);
+        // A byte continues a sequence when the byte before it is a lead (>= 0xC0), or the one
+        // two before leads 3 or 4 bytes (>= 0xE0), or the one three before leads 4 (>= 0xF0):
+        // saturating subtraction leaves a non-zero below 0x80 exactly then.
+        let needs = _mm_or_si128(
+            _mm_subs_epu8(v1, byte(0xBF)),
+            _mm_or_si128(_mm_subs_epu8(v2, byte(0xDF)), _mm_subs_epu8(v3, byte(0xEF))),
+        );
+        let needs = _mm_cmpgt_epi8(needs, zero);
+        // 0xA0 and up among continuation bytes (signed: -96 and up; ASCII too, but a lead
+        // followed by ASCII is already bad structure).
+        let upper = _mm_cmpgt_epi8(v, byte(0x9F));
+        let lower_after = _mm_or_si128(
+            _mm_cmpeq_epi8(v1, byte(0xC2)),
+            _mm_cmpeq_epi8(v1, byte(0xE0)),
+        );
+        let upper_after = _mm_cmpeq_epi8(v1, byte(0xED));
         Block {
             miss: mask(_mm_cmpeq_epi8(lit, zero)),
             high: mask(v),
-            // Signed, 0x80 to 0xBF are -128 to -65.
-            cont: mask(_mm_cmpgt_epi8(_mm_set1_epi8(-64), v)),
-            safe: !mask(_mm_cmpeq_epi8(lead, zero)) & (0xFFFF >> shift),
-            safe3: mask(_mm_cmpeq_epi8(_mm_and_si128(lead, e), e)),
+            bad_structure: mask(_mm_xor_si128(needs, cont)),
+            // The top bit: >= 0x80, not a continuation byte, not in the lead table.
+            undecided: mask(_mm_and_si128(
+                _mm_cmpeq_epi8(lead, zero),
+                _mm_andnot_si128(cont, v),
+            )),
+            bad_second: mask(_mm_or_si128(
+                _mm_andnot_si128(upper, lower_after),
+                _mm_and_si128(upper, upper_after),
+            )),
         }
+    }
+
+    /// The scalar walk of `skip_unicode`, from a sequence boundary `i`: for the blocks where
+    /// the wide check found ill-formed UTF-8, whose first error it finds and places.
+    #[cold]
+    #[inline(never)]
+    fn walk(
+        b: &[u8],
+        mut i: usize,
+        end: usize,
+        literal: u16,
+        private: bool,
+    ) -> Result<usize, usize> {
+        while i < end {
+            let c = b[i];
+            if c >= 0x80 {
+                i = code_point(b, i, end, true, private).ok_or(i)?;
+            } else if ascii(c) & literal != 0 {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        Ok(i)
     }
 
     #[inline(always)]
@@ -170,13 +228,16 @@ mod x86 {
         b: &[u8],
         mut i: usize,
         end: usize,
-        bit: usize,
+        literal: u16,
         private: bool,
     ) -> Result<usize, usize> {
         let end = end.min(b.len());
-        if i >= end || end < 16 {
+        // A block reads 16 bytes, and the 3 before it for the leads of the sequences that
+        // continue into it: the table walk takes inputs too short for that.
+        if i >= end || i < 3 || end < 19 {
             return Ok(i);
         }
+        let bit = literal.trailing_zeros() as usize;
         // SAFETY: the four tables are 16 bytes each; loads are unaligned.
         let t = unsafe {
             Tables {
@@ -186,13 +247,17 @@ mod x86 {
                 lead_hi: _mm_loadu_si128(UTF8_LEAD_NIBBLE_HI.as_ptr().cast()),
             }
         };
+        let entry = i;
+        // `i` starts at a lead, after ASCII; then every byte before `i` belongs to a complete,
+        // checked sequence or to a sequence whose lead the previous block checked, and blocks
+        // follow each other without gap or overlap (but for the last, which drops the bytes
+        // before `i`).
         while i < end {
-            // A block at `i`, or at the tail the last 16 bytes before `end`, of which the
-            // `shift` before `i` are dropped from the masks.
+            // A block at `i`, or at the tail the last 16 bytes before `end`.
             let at = if i + 16 <= end { i } else { end - 16 };
             let shift = i - at;
             // SAFETY: `at + 16 <= end <= b.len()`: `at` is `i` when `i + 16 <= end`, else
-            // `end - 16` with `end >= 16`.
+            // `end - 16`; and `at >= 3`: `i >= 3`, and `end - 16 >= 3`.
             let m = unsafe { block(b, at, shift, t) };
             // ASCII bytes that are not literal stop the run (a delimiter, "%", or an error).
             let stop = m.miss & !m.high;
@@ -202,52 +267,37 @@ mod x86 {
                 16 - shift as u32
             };
             let in_span = (1u32 << span) - 1;
-
-            // The common case, decided from the masks alone: every non-ASCII byte of the span is
-            // a lead of `UTF8_LEAD_NIBBLE_*` or one of the continuation bytes that such a lead
-            // needs (RFC 3629 3), so every sequence is a well-formed `ucschar`, as the DFA would
-            // find. The last sequence may run past a full block (not past a stop or `end`): the
-            // next block starts at its lead.
-            let leads = m.high & !m.cont & in_span;
-            let safe = m.safe & in_span;
-            let safe3 = m.safe3 & in_span;
-            let needed = (safe << 1) | (safe3 << 2);
-            let past = needed & !in_span;
-            if leads == safe
-                && m.cont & in_span == needed & in_span
-                && (past == 0 || (stop == 0 && shift == 0))
-            {
-                if stop != 0 {
-                    return Ok(i + span as usize);
-                }
-                i += if past == 0 {
-                    span as usize
-                } else {
-                    31 - leads.leading_zeros() as usize
-                };
-                continue;
-            }
-
-            // Otherwise the DFA, on each sequence of the span in turn: it may run into the next
-            // block, never past the stop, as only bytes >= 0x80 continue a sequence.
-            let mut next = i + span as usize;
-            let mut starts = m.high & in_span;
-            while starts != 0 {
-                // A run of non-ASCII code points, checked one after the other.
-                let mut at = i + starts.trailing_zeros() as usize;
-                loop {
-                    at = code_point(b, at, end, true, private).ok_or(at)?;
-                    if at >= end || b[at] < 0x80 {
+            // The structure of the span and of the byte after it, which must not continue a
+            // sequence (RFC 3629 3); at the end of input, no sequence may be cut off.
+            let cut = stop == 0
+                && at + 16 == end
+                && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
+            if m.bad_structure & ((2u32 << span) - 1) != 0 || cut {
+                // Back to the lead of the last sequence before `i`, which may be cut off or
+                // go on into the block.
+                let mut start = i;
+                while start > entry && b[start - 1] >= 0x80 {
+                    start -= 1;
+                    if b[start] >= 0xC0 {
                         break;
                     }
                 }
-                starts &= u32::MAX.checked_shl((at - i) as u32).unwrap_or(0);
-                next = next.max(at);
+                return walk(b, start, end, literal, private);
+            }
+            // 3987bis 2.2 `ucschar` and `iprivate`, 4.1, 7.3: the class of most sequences
+            // follows from their lead alone, or with their second byte; the DFA takes the others,
+            // in order. Bit k of `check` is the lead at `i + k - 1`: a bad second byte names the
+            // lead before it, which may be the last byte of the previous block.
+            let mut check = ((m.undecided & in_span) << 1) | (m.bad_second & in_span);
+            while check != 0 {
+                let lead = i + check.trailing_zeros() as usize - 1;
+                code_point(b, lead, end, true, private).ok_or(lead)?;
+                check &= check - 1;
             }
             if stop != 0 {
-                return Ok(next);
+                return Ok(i + span as usize);
             }
-            i = next;
+            i = at + 16;
         }
         Ok(i)
     }
@@ -329,6 +379,8 @@ mod tests {
         "क".as_bytes(), "–".as_bytes(), "中".as_bytes(), "한".as_bytes(), // 3-byte ucschar
         "\u{0800}".as_bytes(), "\u{FFEF}".as_bytes(), "😀".as_bytes(), "\u{10000}".as_bytes(),
         "\u{85}".as_bytes(), "\u{9F}".as_bytes(), "\u{A0}".as_bytes(), // C1 controls, edge
+        "\u{BF}".as_bytes(), "\u{FFF}".as_bytes(), "\u{D7FF}".as_bytes(), b"\xE0\x9F\xBF", // second-byte leads
+        b"\xED\x9F\xBF", b"\xED\xBF\xBF", b"\xC2\x80", b"\xE0\xA0",
         "\u{200E}".as_bytes(), "\u{202E}".as_bytes(), "\u{2066}".as_bytes(), // bidi
         "\u{E000}".as_bytes(), "\u{F8FF}".as_bytes(), "\u{F0000}".as_bytes(), // private
         "\u{E0001}".as_bytes(), "\u{E0FFF}".as_bytes(), // tags
@@ -338,6 +390,16 @@ mod tests {
         b"\xED\xA0\x80", b"\xF0\x9F\x98", b"\xF4\x90\x80\x80", b"\xF5\x80\x80\x80", b"\xFF",
         b"\xC3\xA9\xA9", b"\xE4\xB8\xAD\x80", // stray continuation after a good sequence
     ];
+
+    /// The wide check compares the second byte of exactly these leads: a change in the generator
+    /// (build/utf8_dfa.rs) must come with one in `block`.
+    #[test]
+    fn second_byte_leads() {
+        assert_eq!(
+            crate::tables::UTF8_SECOND_BYTE_LEADS,
+            [(0xC2, 0xA0, 0xBF), (0xE0, 0xA0, 0xBF), (0xED, 0x80, 0x9F)]
+        );
+    }
 
     /// The SSE2 test against std's, at every length and position of a high byte.
     #[test]
