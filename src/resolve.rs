@@ -46,7 +46,8 @@ impl<'a> Iri<'a> {
     /// back with an authority "g" (RFC 3986 3.3 forbids such a path without an authority).
     #[must_use]
     pub fn resolve(&self, reference: &IriRef<'_>) -> String {
-        let mut out = String::new();
+        // The most the result can take (`resolve_into` reserves as much): one allocation.
+        let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len());
         self.resolve_into(reference, &mut out);
         out
     }
@@ -110,7 +111,7 @@ fn resolve_into(base: &IriRef<'_>, r: &IriRef<'_>, out: &mut String) {
     if r.is_absolute() {
         // 5.2.2: "if defined(R.scheme)": T takes R's scheme, authority and query, and R's path
         // without its dot segments.
-        if !has_dot_segment(r.path()) {
+        if !has_dot_segment_in(rs, r.path_start(), r.path_end()) {
             // The common case: T is R (without authority, R's path cannot start with "//").
             out.push_str(rs);
             return;
@@ -266,6 +267,40 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
             .fold(0u64, |w, &byte| (w << 8) | u64::from(byte));
         may_pair(w, before) && pairs_in(b, at, w, before, 0)
     }
+}
+
+/// [`has_dot_segment`] for the path `s[start..end]` of a longer string: 16 bytes at a time
+/// ([`crate::scan::slash_dot_pairs`]), reading windows of `s` around the path where the path
+/// alone is too short for one (a path mostly is, its line seldom), so that one window, and no
+/// padding of the tail, does for most paths.
+#[inline]
+pub(crate) fn has_dot_segment_in(s: &str, start: usize, end: usize) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 17 {
+        return has_dot_segment(&s[start..end]);
+    }
+    let path = &b[start..end];
+    if path.first() == Some(&b'.') && dot_segment_at(path, 0) {
+        return true;
+    }
+    // A "." after a "/", at `start + 1` or later.
+    let mut at = start + 1;
+    while at < end {
+        // The window at `at`, or the last 16 bytes of `s`; `win >= 1`, as `b.len() >= 17`.
+        let win = if at + 16 <= b.len() { at } else { b.len() - 16 };
+        let mut pairs = crate::scan::slash_dot_pairs(b, win) >> (at - win);
+        if end - at < 16 {
+            pairs &= (1 << (end - at)) - 1;
+        }
+        while pairs != 0 {
+            if dot_segment_at(path, at + pairs.trailing_zeros() as usize - start) {
+                return true;
+            }
+            pairs &= pairs - 1;
+        }
+        at = win + 16;
+    }
+    false
 }
 
 const LO: u64 = 0x0101_0101_0101_0101;
@@ -601,7 +636,7 @@ impl std::error::Error for RelativizeError {}
 
 #[cfg(test)]
 mod tests {
-    use super::has_dot_segment;
+    use super::{has_dot_segment, has_dot_segment_in};
 
     /// The SWAR search against the plain definition, on every short path over a small alphabet
     /// and at every position within the eight-byte words.
@@ -623,6 +658,21 @@ mod tests {
                     assert_eq!(has_dot_segment(&padded), plain(&padded), "{padded:?}");
                     let padded = format!("{}{p}", "x".repeat(pad));
                     assert_eq!(has_dot_segment(&padded), plain(&padded), "{padded:?}");
+                }
+                // Within a line, with bytes around the path that the windows read too.
+                for before in ["", "/", ".", "x:", "http://host.example/"] {
+                    for after in ["", "/", ".", "?a/./b", "?/../../../../../../../../.."] {
+                        for pad in [0, 3, 9, 15, 16, 17, 30] {
+                            let path = format!("{}{p}", "/x".repeat(pad));
+                            let line = format!("{before}{path}{after}");
+                            let (start, end) = (before.len(), before.len() + path.len());
+                            assert_eq!(
+                                has_dot_segment_in(&line, start, end),
+                                plain(&path),
+                                "{line:?} {start}..{end}"
+                            );
+                        }
+                    }
                 }
             }
         }

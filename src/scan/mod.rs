@@ -12,6 +12,8 @@
 mod fast;
 mod ip;
 
+pub(crate) use fast::slash_dot_pairs;
+
 use crate::error::{Component, Error, ErrorKind};
 use crate::grammar::{Grammar, SchemeRule};
 use crate::tables::{ascii, class, classify_at, classify_utf8, CodePointClass};
