@@ -42,15 +42,15 @@ pub fn write(out: &mut String, csv: &Path) {
             flag(dns),
             flag(slash)
         );
-        arms.push_str(&format!("        {name:?} => Some(&{value}),\n"));
+        arms.push_str(&format!("        b{name:?} => Some(&{value}),\n"));
         seen.push(name.to_string());
     }
     writeln!(
         out,
-        "/// The schemes of `data/schemes.csv` as a `match` on the lowercase name."
+        "/// The schemes of `data/schemes.csv` as a `match` on the lowercase name (bytes: no UTF-8 check\n/// of a name that `scheme_info` lowercased into a buffer)."
     )
     .unwrap();
-    writeln!(out, "pub(crate) fn scheme_by_match(name: &str) -> Option<&'static SchemeInfo> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n").unwrap();
+    writeln!(out, "pub(crate) fn scheme_by_match(name: &[u8]) -> Option<&'static SchemeInfo> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n").unwrap();
     writeln!(
         out,
         "/// Length of the longest scheme name in [`scheme_by_match`]."

@@ -153,6 +153,12 @@ impl<'a> IriRef<'a> {
         }
     }
 
+    /// The byte offset where the host starts (meaningful when there is an authority).
+    #[inline]
+    pub(crate) fn host_start(&self) -> usize {
+        self.pos.host_start
+    }
+
     /// The byte offset where the path starts (after the authority, or the scheme's ":").
     #[inline]
     pub(crate) fn path_start(&self) -> usize {

@@ -13,6 +13,7 @@
 
 use crate::map::pct::{push_octet, triplet_at};
 use crate::map::MapError;
+use crate::resolve::has_dot_segment_in;
 use crate::{HostKind, IriRef};
 use std::borrow::Cow;
 use std::fmt;
@@ -294,12 +295,19 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
     if level == Level::Simple {
         return Ok(Cow::Borrowed(iri.as_str()));
     }
-    let scheme = iri.scheme().map(lowercase);
-    let info = iri.scheme().and_then(crate::scheme_info);
-    // One search of the whole input spares one per component on the common line without "%".
-    let has_percent = memchr::memchr(b'%', iri.as_str().as_bytes()).is_some();
+    let text = iri.as_str();
+    // 5.3.2.1: most schemes and hosts are in lowercase already; one wide test says so.
+    let scheme = iri
+        .scheme()
+        .map(|s| match has_uppercase_in(text, 0, s.len()) {
+            true => lowercase(s),
+            false => Cow::Borrowed(s),
+        });
+    // One walk over the "%" of the whole input: most lines have none, or only triplets that are
+    // normal already (5.3.2.1, 5.3.2.3), and then no component needs a search of its own.
+    let change_percent = percent_encodings_to_change(text.as_bytes());
     let percent_encodings = |s: &'a str| {
-        if has_percent {
+        if change_percent {
             percent_encodings(s)
         } else {
             Cow::Borrowed(s)
@@ -307,10 +315,18 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
     };
     let userinfo = iri.userinfo().map(percent_encodings);
     let host = match iri.host() {
-        Some(h) => Some(host(h, iri, level)?),
+        Some(h) => {
+            let at = iri.host_start();
+            let upper = has_uppercase_in(text, at, at + h.len());
+            Some(host(percent_encodings(h), upper, iri, level)?)
+        }
         None => None,
     };
     let mut port = iri.port().map(Cow::Borrowed);
+    let info = match level {
+        Level::Scheme => iri.scheme().and_then(crate::scheme_info),
+        _ => None,
+    };
     if level == Level::Scheme {
         // 5.3.3: "an explicit ":port", for which the port is empty or the default for the
         // scheme, is equivalent to one where the port and its ":" delimiter are elided". Leading
@@ -329,6 +345,10 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
     // relative-path reference keeps its dots: "../a" and "a" resolve differently.
     if iri.scheme().is_some() || path.starts_with('/') {
         path = match path {
+            // The path as it is in the input: searched in windows of the whole line.
+            Cow::Borrowed(p) if !has_dot_segment_in(text, iri.path_start(), iri.path_end()) => {
+                Cow::Borrowed(p)
+            }
             Cow::Borrowed(p) => crate::resolve::remove_dot_segments(p),
             Cow::Owned(p) => Cow::Owned(crate::resolve::remove_dot_segments(&p).into_owned()),
         };
@@ -372,6 +392,15 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
     Ok(Cow::Owned(parts.join()))
 }
 
+/// Whether `text[start..end]` has an ASCII uppercase letter (5.3.2.1), 16 bytes at a time.
+fn has_uppercase_in(text: &str, start: usize, end: usize) -> bool {
+    let b = text.as_bytes();
+    if b.len() < 17 {
+        return b[start..end].iter().any(u8::is_ascii_uppercase);
+    }
+    crate::scan::any_in_windows(b, start, end, crate::scan::ascii_uppercase, |_| true)
+}
+
 /// `s` with ASCII letters in lowercase, except within `%HH` triplets (5.3.2.1).
 fn lowercase(s: &str) -> Cow<'_, str> {
     if !s.bytes().any(|c| c.is_ascii_uppercase()) {
@@ -398,17 +427,22 @@ fn is_unreserved(octet: u8) -> bool {
     octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~')
 }
 
-/// `s` with the percent-encodings of unreserved ASCII characters decoded (5.3.2.3) and the hex
-/// digits of the others in uppercase (5.3.2.1); borrowed when there is nothing to change.
-pub(crate) fn percent_encodings(s: &str) -> Cow<'_, str> {
-    let b = s.as_bytes();
-    let needs = memchr::memchr_iter(b'%', b).any(|i| match triplet_at(b, i) {
+/// Whether `b` has a percent-encoding of an unreserved character (5.3.2.3) or one with a
+/// lowercase hex digit (5.3.2.1).
+fn percent_encodings_to_change(b: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', b).any(|i| match triplet_at(b, i) {
         Some(octet) => {
             is_unreserved(octet) || b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()
         }
         None => false,
-    });
-    if !needs {
+    })
+}
+
+/// `s` with the percent-encodings of unreserved ASCII characters decoded (5.3.2.3) and the hex
+/// digits of the others in uppercase (5.3.2.1); borrowed when there is nothing to change.
+pub(crate) fn percent_encodings(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    if !percent_encodings_to_change(b) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
@@ -434,18 +468,28 @@ pub(crate) fn percent_encodings(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The host at `level`: percent-encodings (5.3.2.3), lowercase if US-ASCII (5.3.2.1), and, at
-/// the scheme level, a DNS name in its UTS #46 ToUnicode form (5.3.3).
-fn host<'a>(h: &'a str, iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
-    let syntax: Cow<'a, str> = match percent_encodings(h) {
+/// The host at `level`, from the host `h` with its percent-encodings normalized (5.3.2.3) and
+/// `upper`, whether the input's host has uppercase letters: lowercase if US-ASCII (5.3.2.1), and,
+/// at the scheme level, a DNS name in its UTS #46 ToUnicode form (5.3.3).
+fn host<'a>(
+    h: Cow<'a, str>,
+    upper: bool,
+    iri: &IriRef<'a>,
+    level: Level,
+) -> Result<Cow<'a, str>, MapError> {
+    let syntax: Cow<'a, str> = match h {
+        Cow::Borrowed(p) if !upper => Cow::Borrowed(p),
         Cow::Borrowed(p) if p.is_ascii() => lowercase(p),
         Cow::Owned(p) if p.is_ascii() => Cow::Owned(lowercase(&p).into_owned()),
         other => other,
     };
+    if level < Level::Scheme {
+        return Ok(syntax);
+    }
     let dns = iri.host_kind() == Some(HostKind::RegName)
         && crate::map::host_is_dns(iri.scheme())
         && !syntax.is_empty();
-    if level < Level::Scheme || !dns {
+    if !dns {
         return Ok(syntax);
     }
     Ok(match crate::map::host_to_unicode(&syntax)? {
@@ -462,6 +506,26 @@ mod tests {
     fn percent_encodings_decode_unreserved_and_uppercase_the_rest() {
         assert_eq!(percent_encodings("%7euser%2f%41%zz%"), "~user%2FA%zz%");
         assert!(matches!(percent_encodings("a%2Fb%C3%A9"), Cow::Borrowed(_)));
+    }
+
+    /// The windowed test against the plain one, for every range of lines short and long.
+    #[test]
+    fn has_uppercase_in_is_the_definition() {
+        for line in [
+            "http://h/x",
+            "HTTP://EXAMPLE.ORG/",
+            "http://exAmple.org/path/to/a/page?Q#F",
+            "hTtp://ex%41mple.org/Zebra/éÉ/long/enough/to/take/two/windows/Z",
+        ] {
+            for start in 0..=line.len() {
+                for end in start..=line.len() {
+                    let plain = line.as_bytes()[start..end]
+                        .iter()
+                        .any(u8::is_ascii_uppercase);
+                    assert_eq!(has_uppercase_in(line, start, end), plain, "{line} {start}..{end}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -284,23 +284,9 @@ pub(crate) fn has_dot_segment_in(s: &str, start: usize, end: usize) -> bool {
         return true;
     }
     // A "." after a "/", at `start + 1` or later.
-    let mut at = start + 1;
-    while at < end {
-        // The window at `at`, or the last 16 bytes of `s`; `win >= 1`, as `b.len() >= 17`.
-        let win = if at + 16 <= b.len() { at } else { b.len() - 16 };
-        let mut pairs = crate::scan::slash_dot_pairs(b, win) >> (at - win);
-        if end - at < 16 {
-            pairs &= (1 << (end - at)) - 1;
-        }
-        while pairs != 0 {
-            if dot_segment_at(path, at + pairs.trailing_zeros() as usize - start) {
-                return true;
-            }
-            pairs &= pairs - 1;
-        }
-        at = win + 16;
-    }
-    false
+    crate::scan::any_in_windows(b, start + 1, end, crate::scan::slash_dot_pairs, |k| {
+        dot_segment_at(path, k - start)
+    })
 }
 
 const LO: u64 = 0x0101_0101_0101_0101;

@@ -32,5 +32,5 @@ pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo> {
     let lower = &mut buf[..scheme.len()];
     lower.copy_from_slice(scheme.as_bytes());
     lower.make_ascii_lowercase();
-    scheme_by_match(std::str::from_utf8(lower).ok()?)
+    scheme_by_match(lower)
 }

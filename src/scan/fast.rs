@@ -124,6 +124,43 @@ pub(crate) fn slash_dot_pairs(b: &[u8], at: usize) -> u32 {
     }
 }
 
+/// Bit k set when `b[at + k]` is an ASCII uppercase letter, for k in 0..16: what case
+/// normalization (3987bis 5.3.2.1) would change in a scheme or host. SSE2 on x86-64.
+///
+/// # Panics
+/// Unless `at + 16 <= b.len()`.
+#[inline(always)]
+pub(crate) fn ascii_uppercase(b: &[u8], at: usize) -> u32 {
+    assert!(at + 16 <= b.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: the assertion above: 16 readable bytes at `at`; the load is unaligned; SSE2 is
+        // baseline on x86-64.
+        unsafe {
+            let v = _mm_loadu_si128(b.as_ptr().add(at).cast());
+            // Signed: bytes >= 0x80 are negative, below "A".
+            let upper = _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(b'A' as i8 - 1)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(b'Z' as i8 + 1), v),
+            );
+            _mm_movemask_epi8(upper) as u32
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        ascii_uppercase_portable(b, at)
+    }
+}
+
+/// [`ascii_uppercase`] a byte at a time: the reference the tests compare it with.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn ascii_uppercase_portable(b: &[u8], at: usize) -> u32 {
+    (0..16).fold(0, |m, k| {
+        m | (u32::from(b[at + k].is_ascii_uppercase()) << k)
+    })
+}
+
 /// [`slash_dot_pairs`] a byte at a time: the reference the tests compare it with.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 pub(crate) fn slash_dot_pairs_portable(b: &[u8], at: usize) -> u32 {
@@ -449,6 +486,25 @@ mod tests {
                     super::slash_dot_pairs_portable(&b, at),
                     "{b:?} {at}"
                 );
+            }
+        }
+    }
+
+    /// The SSE2 uppercase mask against the byte walk, on every byte value at every place.
+    #[test]
+    fn ascii_uppercase_agrees() {
+        let mut b = [b'a'; 48];
+        for at in 0..=32 {
+            for k in 0..16 {
+                for byte in 0..=255u8 {
+                    b[at + k] = byte;
+                    assert_eq!(
+                        super::ascii_uppercase(&b, at),
+                        super::ascii_uppercase_portable(&b, at),
+                        "{byte} {at} {k}"
+                    );
+                    b[at + k] = b'a';
+                }
             }
         }
     }

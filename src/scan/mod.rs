@@ -12,7 +12,41 @@
 mod fast;
 mod ip;
 
-pub(crate) use fast::slash_dot_pairs;
+pub(crate) use fast::{ascii_uppercase, slash_dot_pairs};
+
+/// Walks `start..end` of `b` in windows of 16 bytes, which may reach outside the range (never
+/// outside `b`), and calls `hit` with each position of the range whose bit `mask(b, window)` sets,
+/// in order, until `hit` returns true; returns whether one did. Short ranges within longer lines,
+/// the paths and hosts that normalization and resolution look at, take one window and no tail.
+///
+/// `b.len()` must be at least 17, and `start` at least 1 if `mask` reads the byte before its
+/// window (a window starts at `start` or later, or at `b.len() - 16`).
+#[inline(always)]
+pub(crate) fn any_in_windows(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    mask: impl Fn(&[u8], usize) -> u32,
+    mut hit: impl FnMut(usize) -> bool,
+) -> bool {
+    debug_assert!(b.len() >= 17 && end <= b.len());
+    let mut at = start;
+    while at < end {
+        let win = if at + 16 <= b.len() { at } else { b.len() - 16 };
+        let mut bits = mask(b, win) >> (at - win);
+        if end - at < 16 {
+            bits &= (1 << (end - at)) - 1;
+        }
+        while bits != 0 {
+            if hit(at + bits.trailing_zeros() as usize) {
+                return true;
+            }
+            bits &= bits - 1;
+        }
+        at = win + 16;
+    }
+    false
+}
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::grammar::{Grammar, SchemeRule};
