@@ -289,12 +289,85 @@ impl<S: AsRef<str>> Parts<S> {
     }
 }
 
-/// The ladder on a parsed IRI reference: each component normalized on its own (borrowed when
-/// unchanged), and the input itself when none changed.
+/// The ladder on a parsed IRI reference: the input itself when [`is_normal`] says so at once,
+/// else [`normalize_components`].
 fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+    if level == Level::Simple || is_normal(iri, level) {
+        return Ok(Cow::Borrowed(iri.as_str()));
+    }
+    normalize_components(iri, level)
+}
+
+/// The ladder without the test of [`is_normal`] first: what that test must agree with (the
+/// `normalize` fuzz target and the tests compare them).
+#[doc(hidden)]
+pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
     if level == Level::Simple {
         return Ok(Cow::Borrowed(iri.as_str()));
     }
+    normalize_components(iri, level)
+}
+
+/// Whether `iri` is normal at `level` (not [`Level::Simple`]) already, as most lines are: decided
+/// with a few 16-byte tests of the line, building nothing. `false` also when it cannot tell so
+/// cheaply (a short line, a port, a host that IDNA would look at): [`normalize_components`]
+/// decides those.
+fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
+    use crate::scan::{any_in_windows, ascii_uppercase, equal_bytes};
+    let text = iri.as_str();
+    let b = text.as_bytes();
+    if b.len() < 17 {
+        return false;
+    }
+    // 5.3.2.1 and 5.3.2.3: no percent-encoding with a lowercase hex digit or of an unreserved
+    // character.
+    let percent = |b: &[u8], at| equal_bytes(b, at, b'%');
+    if any_in_windows(b, 0, b.len(), percent, |i| triplet_to_change(b, i)) {
+        return false;
+    }
+    // 5.3.2.1: no uppercase letter in the scheme or the host.
+    let scheme_len = iri.scheme().map_or(0, str::len);
+    if any_in_windows(b, 0, scheme_len, ascii_uppercase, |_| true) {
+        return false;
+    }
+    if let Some(h) = iri.host() {
+        let at = iri.host_start();
+        if any_in_windows(b, at, at + h.len(), ascii_uppercase, |_| true) {
+            return false;
+        }
+    }
+    // 5.3.2.4: no dot segment to remove (and so no "//" to protect: a parsed path without an
+    // authority does not start with "//").
+    if (iri.scheme().is_some() || iri.path().starts_with('/'))
+        && has_dot_segment_in(text, iri.path_start(), iri.path_end())
+    {
+        return false;
+    }
+    if level < Level::Scheme {
+        return true;
+    }
+    // 5.3.3: no port (the general path decides whether it is the default), no empty path that
+    // the scheme writes "/", and a host that ToUnicode leaves as it is: not a DNS name, or one
+    // of plain labels (which it only lowercases, and there is no uppercase).
+    if iri.port().is_some() {
+        return false;
+    }
+    let Some(h) = iri.host() else {
+        return true;
+    };
+    let info = iri.scheme().and_then(crate::scheme_info);
+    if iri.path().is_empty() && info.is_some_and(|i| i.empty_path_is_slash) {
+        return false;
+    }
+    h.is_empty()
+        || iri.host_kind() != Some(HostKind::RegName)
+        || !crate::map::host_is_dns_of(info)
+        || crate::map::is_plain_host(h)
+}
+
+/// The ladder component by component: each normalized on its own (borrowed when unchanged),
+/// and the input itself when none changed.
+fn normalize_components<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
     let text = iri.as_str();
     // 5.3.2.1: most schemes and hosts are in lowercase already; one wide test says so.
     let scheme = iri
@@ -314,19 +387,19 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
         }
     };
     let userinfo = iri.userinfo().map(percent_encodings);
-    let host = match iri.host() {
-        Some(h) => {
-            let at = iri.host_start();
-            let upper = has_uppercase_in(text, at, at + h.len());
-            Some(host(percent_encodings(h), upper, iri, level)?)
-        }
-        None => None,
-    };
-    let mut port = iri.port().map(Cow::Borrowed);
     let info = match level {
         Level::Scheme => iri.scheme().and_then(crate::scheme_info),
         _ => None,
     };
+    let host = match iri.host() {
+        Some(h) => {
+            let at = iri.host_start();
+            let upper = has_uppercase_in(text, at, at + h.len());
+            Some(host(percent_encodings(h), upper, iri, level, info)?)
+        }
+        None => None,
+    };
+    let mut port = iri.port().map(Cow::Borrowed);
     if level == Level::Scheme {
         // 5.3.3: "an explicit ":port", for which the port is empty or the default for the
         // scheme, is equivalent to one where the port and its ":" delimiter are elided". Leading
@@ -430,12 +503,18 @@ fn is_unreserved(octet: u8) -> bool {
 /// Whether `b` has a percent-encoding of an unreserved character (5.3.2.3) or one with a
 /// lowercase hex digit (5.3.2.1).
 fn percent_encodings_to_change(b: &[u8]) -> bool {
-    memchr::memchr_iter(b'%', b).any(|i| match triplet_at(b, i) {
+    memchr::memchr_iter(b'%', b).any(|i| triplet_to_change(b, i))
+}
+
+/// Whether the "%" at `i` of `b` starts a triplet to change: of an unreserved character
+/// (5.3.2.3), or with a lowercase hex digit (5.3.2.1).
+fn triplet_to_change(b: &[u8], i: usize) -> bool {
+    match triplet_at(b, i) {
         Some(octet) => {
             is_unreserved(octet) || b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()
         }
         None => false,
-    })
+    }
 }
 
 /// `s` with the percent-encodings of unreserved ASCII characters decoded (5.3.2.3) and the hex
@@ -470,12 +549,14 @@ pub(crate) fn percent_encodings(s: &str) -> Cow<'_, str> {
 
 /// The host at `level`, from the host `h` with its percent-encodings normalized (5.3.2.3) and
 /// `upper`, whether the input's host has uppercase letters: lowercase if US-ASCII (5.3.2.1), and,
-/// at the scheme level, a DNS name in its UTS #46 ToUnicode form (5.3.3).
+/// at the scheme level, a DNS name in its UTS #46 ToUnicode form (5.3.3). `info` is what the
+/// scheme table says of the scheme, at the scheme level.
 fn host<'a>(
     h: Cow<'a, str>,
     upper: bool,
     iri: &IriRef<'a>,
     level: Level,
+    info: Option<&crate::SchemeInfo>,
 ) -> Result<Cow<'a, str>, MapError> {
     let syntax: Cow<'a, str> = match h {
         Cow::Borrowed(p) if !upper => Cow::Borrowed(p),
@@ -487,7 +568,7 @@ fn host<'a>(
         return Ok(syntax);
     }
     let dns = iri.host_kind() == Some(HostKind::RegName)
-        && crate::map::host_is_dns(iri.scheme())
+        && crate::map::host_is_dns_of(info)
         && !syntax.is_empty();
     if !dns {
         return Ok(syntax);
@@ -522,10 +603,78 @@ mod tests {
                     let plain = line.as_bytes()[start..end]
                         .iter()
                         .any(u8::is_ascii_uppercase);
-                    assert_eq!(has_uppercase_in(line, start, end), plain, "{line} {start}..{end}");
+                    assert_eq!(
+                        has_uppercase_in(line, start, end),
+                        plain,
+                        "{line} {start}..{end}"
+                    );
                 }
             }
         }
+    }
+
+    /// The quick test of a normal line against the component-by-component ladder, over the
+    /// corpora and lines made to trip it: when it says normal, the ladder leaves the line as it
+    /// is. And it says so of most lines, or it would be no fast path.
+    #[test]
+    fn is_normal_agrees_with_the_components() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut lines: Vec<String> = ["data/bench/urls.txt", "data/bench/iris.txt"]
+            .iter()
+            .flat_map(|f| {
+                std::fs::read_to_string(format!("{root}/{f}"))
+                    .unwrap()
+                    .lines()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let corpus = lines.len();
+        for tricky in [
+            "http://example.org:80/a/b/c/d/e/f",
+            "http://example.org:/a/b/c/d/e/f",
+            "http://example.org/a/b/c/%7e/e/f",
+            "http://example.org/a/b/c/%c3%a9/e",
+            "http://example.org/a/b/c/./e/f/g",
+            "http://example.org/a/b/c/../e/f/g",
+            "http://ex%41mple.org/a/b/c/d/e/f",
+            "http://xn--rsum-bpad.example.org/",
+            "http://résumé.example.org/a/b/c",
+            "http://Résumé.example.org/a/b/c",
+            "http://example.org?query-that-is-long",
+            "mailto:Someone@Example.ORG.long.enough",
+            "x:/a/b/c/d/e/f/g/h/i/j/k/l/m/../n",
+            "relative/path/with/./dots/../in/it",
+            "/absolute/path/with/./dots/../in/it",
+            "//host.example.org/a/./b/../c/d/e",
+            "HTTP://EXAMPLE.ORG/A/B/C/D/E/F/G",
+            "http://[::1]:8080/a/b/c/d/e/f/g/h",
+            "http://example.org/%41%42%43/d/e/f",
+            "https://user:Pass@Example.org/a/b",
+        ] {
+            lines.push(tricky.to_string());
+        }
+        let mut normal = 0;
+        for line in &lines {
+            let Ok(iri) = IriRef::parse(line) else {
+                continue;
+            };
+            for level in [Level::Syntax, Level::Scheme] {
+                if is_normal(&iri, level) {
+                    normal += 1;
+                    let checked = normalize_checked(&iri, level);
+                    assert_eq!(
+                        checked.as_deref().ok(),
+                        Some(line.as_str()),
+                        "{line} {level}"
+                    );
+                }
+            }
+        }
+        assert!(
+            normal > corpus,
+            "only {normal} of 2 x {corpus} found normal at once"
+        );
     }
 
     #[test]

@@ -44,9 +44,12 @@ impl HostMapping {
 /// Whether the host of an IRI with this scheme is a DNS name: what the scheme table says, and
 /// yes for schemes it does not know and for references without a scheme.
 pub(crate) fn is_dns_host(scheme: Option<&str>) -> bool {
-    scheme
-        .and_then(crate::scheme_info)
-        .map_or(true, |info| info.dns_host)
+    is_dns_host_of(scheme.and_then(crate::scheme_info))
+}
+
+/// [`is_dns_host`] from what the scheme table says of the scheme (`None`: it says nothing).
+pub(crate) fn is_dns_host_of(info: Option<&crate::SchemeInfo>) -> bool {
+    info.map_or(true, |info| info.dns_host)
 }
 
 /// Appends the URI form of the `ireg-name` `host` (3987bis 3.4) for IDNA: an ASCII host as it
@@ -125,14 +128,7 @@ fn is_ace_label(label: &[u8]) -> bool {
 /// checked to be an `ireg-name`. A host of the fast path's labels is only lowercased: ToUnicode
 /// changes nothing else in it.
 pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
-    let plain = host.split('.').all(|label| {
-        !label.is_empty()
-            && !is_ace_label(label.as_bytes())
-            && label
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || is_idna_plain(c))
-    });
-    if plain {
+    if is_plain_host(host) {
         return Ok(if host.bytes().any(|c| c.is_ascii_uppercase()) {
             Cow::Owned(host.to_ascii_lowercase())
         } else {
@@ -154,6 +150,35 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
     } else {
         Cow::Owned(unicode.into_owned())
     })
+}
+
+/// Whether every label of `host` is non-empty, does not start with "xn--", and is made of
+/// `[A-Za-z0-9-]` and the code points of [`is_idna_plain`]: one pass, as most hosts are.
+pub(crate) fn is_plain_host(host: &str) -> bool {
+    let b = host.as_bytes();
+    let mut label_len = 0;
+    for (i, c) in host.char_indices() {
+        if c == '.' {
+            if label_len == 0 {
+                return false;
+            }
+            label_len = 0;
+            continue;
+        }
+        if label_len == 0 && is_ace_label(&b[i..]) {
+            return false;
+        }
+        label_len += 1;
+        let plain = if c.is_ascii() {
+            c.is_ascii_alphanumeric() || c == '-'
+        } else {
+            is_idna_plain(c)
+        };
+        if !plain {
+            return false;
+        }
+    }
+    label_len != 0
 }
 
 /// The fast path of [`push_idna`], for a host whose every label is made of `[A-Za-z0-9-]` and of

@@ -124,6 +124,36 @@ pub(crate) fn slash_dot_pairs(b: &[u8], at: usize) -> u32 {
     }
 }
 
+/// Bit k set when `b[at + k]` is `byte`, for k in 0..16 (memchr's job, without its call for the
+/// short lines this is for). SSE2 on x86-64.
+///
+/// # Panics
+/// Unless `at + 16 <= b.len()`.
+#[inline(always)]
+pub(crate) fn equal_bytes(b: &[u8], at: usize, byte: u8) -> u32 {
+    assert!(at + 16 <= b.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: the assertion above: 16 readable bytes at `at`; the load is unaligned; SSE2 is
+        // baseline on x86-64.
+        unsafe {
+            let v = _mm_loadu_si128(b.as_ptr().add(at).cast());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        equal_bytes_portable(b, at, byte)
+    }
+}
+
+/// [`equal_bytes`] a byte at a time: the reference the tests compare it with.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn equal_bytes_portable(b: &[u8], at: usize, byte: u8) -> u32 {
+    (0..16).fold(0, |m, k| m | (u32::from(b[at + k] == byte) << k))
+}
+
 /// Bit k set when `b[at + k]` is an ASCII uppercase letter, for k in 0..16: what case
 /// normalization (3987bis 5.3.2.1) would change in a scheme or host. SSE2 on x86-64.
 ///
@@ -486,6 +516,24 @@ mod tests {
                     super::slash_dot_pairs_portable(&b, at),
                     "{b:?} {at}"
                 );
+            }
+        }
+    }
+
+    /// The SSE2 byte mask against the byte walk, for bytes of both signs.
+    #[test]
+    fn equal_bytes_agrees() {
+        let mut rng = Rng(0x853C_49E6_748F_EA9B);
+        for _ in 0..5_000 {
+            let b: Vec<u8> = (0..40).map(|_| b"%a\x80\xFF"[rng.below(4)]).collect();
+            for at in 0..=24 {
+                for byte in [b'%', b'a', 0x80, 0xFF, 0] {
+                    assert_eq!(
+                        super::equal_bytes(&b, at, byte),
+                        super::equal_bytes_portable(&b, at, byte),
+                        "{b:?} {at} {byte}"
+                    );
+                }
             }
         }
     }
