@@ -1,9 +1,11 @@
-//! Differential tests of normalization (3987bis 5.3.2, RFC 3986 6.2.2): iriscan's syntax level
-//! against fluent-uri's `normalize` and iri-string's `normalize`, on the bench corpus, the
-//! sample and generated references. Each peer is run twice where it can be: with its IRI types
-//! and, on ASCII input, with its URI types (which decode no percent-encoded UTF-8). Where a
-//! peer's semantics differ from iriscan's, the input is left out by a named predicate, one per
-//! difference (`fluent_differs`, `iri_string_differs`), and each difference has its own test
+//! Differential tests of normalization (3987bis 5.3.2 and 5.3.3, RFC 3986 6.2.2 and 6.2.3):
+//! iriscan's ladder against fluent-uri's and iri-string's `normalize`, on the bench corpus, the
+//! sample and generated references. Each peer is run with its IRI types and, on ASCII input,
+//! with its URI types (which decode no percent-encoded UTF-8), against iriscan's syntax level;
+//! fluent-uri, which also drops default ports (a rule of 5.3.3), against the scheme level too.
+//! Where a peer's semantics differ from iriscan's, the input is left out by a named predicate,
+//! one per difference (`fluent_differs`, `iri_string_differs`,
+//! `fluent_differs_at_scheme_level`), and each difference has its own test (`difference_*`)
 //! that shows it on an example, so the list stays true as the crates change.
 
 mod common;
@@ -14,6 +16,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::cell::RefCell;
 
+/// iriscan's normal form of `s` at `level`.
 fn ours(s: &str, level: Level) -> String {
     IriRef::parse(s)
         .unwrap()
@@ -22,7 +25,7 @@ fn ours(s: &str, level: Level) -> String {
         .into_owned()
 }
 
-/// The four ways a peer is run, each `None` when that peer's parser rejects the input.
+/// The ways a peer is run and compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Peer {
     /// `fluent_uri::IriRef::normalize`.
@@ -47,6 +50,7 @@ const PEERS: [Peer; 5] = [
 ];
 
 impl Peer {
+    /// The peer's normal form of `s`, `None` when its parser (or type) does not take `s`.
     fn normalize(self, s: &str) -> Option<String> {
         match self {
             Peer::FluentIri | Peer::FluentIriAtSchemeLevel => fluent_uri::IriRef::parse(s)
@@ -77,8 +81,8 @@ impl Peer {
         }
     }
 
-    /// Why this peer's normal form may differ from iriscan's syntax level on `iri`, or `None`
-    /// where the two must be equal.
+    /// Why this peer's normal form may differ from iriscan's at `self.level()` on `iri`, or
+    /// `None` where the two must be equal.
     fn differs(self, iri: &IriRef<'_>) -> Option<&'static str> {
         match self {
             Peer::FluentIri | Peer::FluentUri => fluent_differs(iri, self.iri_types()),
@@ -486,8 +490,13 @@ fn corpus_normal_forms_agree() {
 
 /// Runs `cases` generated inputs through every peer, and checks that most of those both sides
 /// normalize were compared.
-fn run_generated(strategy: impl Strategy<Value = String>, cases: u32, min_share: f64) {
-    for peer in PEERS {
+fn run_generated(
+    peers: &[Peer],
+    strategy: impl Strategy<Value = String>,
+    cases: u32,
+    min_share: f64,
+) {
+    for &peer in peers {
         let counts = RefCell::new(Counts::default());
         let mut runner = TestRunner::new(Config {
             cases,
@@ -515,15 +524,27 @@ fn run_generated(strategy: impl Strategy<Value = String>, cases: u32, min_share:
 
 #[test]
 fn generated_iris_agree() {
-    run_generated(common::iri_ref(true, false).prop_map(|b| b.text), 1000, 0.1);
+    // The URI types see few of these (only the ASCII ones): generated_uris_agree is theirs.
+    let peers = [
+        Peer::FluentIri,
+        Peer::IriStringIri,
+        Peer::FluentIriAtSchemeLevel,
+    ];
+    run_generated(
+        &peers,
+        common::iri_ref(true, false).prop_map(|b| b.text),
+        1000,
+        0.5,
+    );
 }
 
 #[test]
 fn generated_uris_agree() {
     run_generated(
+        &PEERS,
         common::iri_ref(false, false).prop_map(|b| b.text),
         1000,
-        0.1,
+        0.5,
     );
 }
 
@@ -600,7 +621,9 @@ fn dotted() -> impl Strategy<Value = String> {
 
 #[test]
 fn generated_dotted_references_agree() {
-    run_generated(dotted(), 2000, 0.1);
+    // Most of these hold something a peer does differently (percent-encoded UTF-8, dots in a
+    // relative reference, a port): at least a third must still be compared.
+    run_generated(&PEERS, dotted(), 2000, 0.3);
 }
 
 // ---- Each difference on an example, with what the specs say. ----
