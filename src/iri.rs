@@ -3,7 +3,8 @@
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::scan::{
-    self, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_PORT, HAS_QUERY, HAS_USERINFO,
+    self, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_PERCENT, HAS_PORT, HAS_QUERY,
+    HAS_USERINFO,
 };
 use std::fmt;
 
@@ -151,6 +152,12 @@ impl<'a> IriRef<'a> {
             input: self.input.to_string(),
             pos: self.pos,
         }
+    }
+
+    /// Whether the input has a percent-encoded octet anywhere (the scanner saw one).
+    #[inline]
+    pub(crate) fn has_percent(&self) -> bool {
+        self.has(HAS_PERCENT)
     }
 
     /// The byte offset where the host starts (meaningful when there is an authority).

@@ -70,6 +70,8 @@ pub(crate) const HAS_USERINFO: u8 = 2;
 pub(crate) const HAS_PORT: u8 = 4;
 pub(crate) const HAS_QUERY: u8 = 8;
 pub(crate) const HAS_FRAGMENT: u8 = 16;
+/// A `pct-encoded` triplet somewhere: normalization and the mappings look for none otherwise.
+pub(crate) const HAS_PERCENT: u8 = 32;
 
 /// Where the components of a scanned input are. Offsets of delimiters, so that every accessor is
 /// one slice: scheme `..scheme_end` (0 when there is none: a scheme is never empty), userinfo
@@ -144,6 +146,8 @@ pub(crate) struct Scanner<'a, const WIDE: bool> {
     b: &'a [u8],
     grammar: Grammar,
     uri: bool,
+    /// `HAS_PERCENT` once a triplet was read.
+    seen: std::cell::Cell<u8>,
 }
 
 impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
@@ -153,6 +157,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             b,
             grammar,
             uri: grammar.is_uri(),
+            seen: std::cell::Cell::new(0),
         }
     }
 
@@ -209,6 +214,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             if c == b'%' {
                 // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`.
                 if i + 2 < end && ascii(b[i + 1]) & ascii(b[i + 2]) & class::HEXDIG != 0 {
+                    self.seen.set(HAS_PERCENT);
                     i += 3;
                     continue;
                 }
@@ -359,6 +365,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             };
             return Err(self.unexpected(i, component));
         }
+        p.flags |= self.seen.get();
         Ok(p)
     }
 
