@@ -146,8 +146,6 @@ pub(crate) struct Scanner<'a, const WIDE: bool> {
     b: &'a [u8],
     grammar: Grammar,
     uri: bool,
-    /// `HAS_PERCENT` once a triplet was read.
-    seen: std::cell::Cell<u8>,
 }
 
 impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
@@ -157,7 +155,6 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             b,
             grammar,
             uri: grammar.is_uri(),
-            seen: std::cell::Cell::new(0),
         }
     }
 
@@ -179,7 +176,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
     /// is neither literal in the component, nor a valid `pct-encoded`, nor an admitted code point;
     /// or `end`. Errors on a bad "%" triplet and on a non-ASCII code point the rule does not admit.
     #[inline(always)]
-    fn run(&self, rule: Rule, mut i: usize, end: usize) -> Result<usize, Error> {
+    fn run(&self, rule: Rule, mut i: usize, end: usize, flags: &mut u8) -> Result<usize, Error> {
         let b = self.b;
         loop {
             i = skip::<WIDE>(b, i, end, rule.literal);
@@ -214,7 +211,7 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             if c == b'%' {
                 // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`.
                 if i + 2 < end && ascii(b[i + 1]) & ascii(b[i + 2]) & class::HEXDIG != 0 {
-                    self.seen.set(HAS_PERCENT);
+                    *flags |= HAS_PERCENT;
                     i += 3;
                     continue;
                 }
@@ -325,19 +322,29 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
         let path = self.rule(class::PATH, Component::Path);
         if p.scheme_end == 0 && p.flags & HAS_AUTHORITY == 0 {
             // RFC 3986 4.2 `ipath-noscheme = isegment-nz-nc *( "/" isegment )`.
-            i = self.run(self.rule(class::SEGMENT_NC, Component::Path), i, n)?;
+            i = self.run(
+                self.rule(class::SEGMENT_NC, Component::Path),
+                i,
+                n,
+                &mut p.flags,
+            )?;
             if b.get(i) == Some(&b':') {
                 return Err(self.err(ErrorKind::ColonInFirstSegment, i, Component::Path));
             }
         }
-        i = self.run(path, i, n)?;
+        i = self.run(path, i, n, &mut p.flags)?;
         p.path_end = i;
         p.query_end = i;
 
         // 3987bis 2.2 `"?" iquery`.
         if b.get(i) == Some(&b'?') {
             p.flags |= HAS_QUERY;
-            i = self.run(self.rule(class::QUERY, Component::Query), i + 1, n)?;
+            i = self.run(
+                self.rule(class::QUERY, Component::Query),
+                i + 1,
+                n,
+                &mut p.flags,
+            )?;
             p.query_end = i;
         }
 
@@ -352,7 +359,12 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             } else {
                 class::FRAGMENT_IRI
             };
-            i = self.run(self.rule(literal, Component::Fragment), i + 1, n)?;
+            i = self.run(
+                self.rule(literal, Component::Fragment),
+                i + 1,
+                n,
+                &mut p.flags,
+            )?;
         }
 
         if i < n {
@@ -365,7 +377,6 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             };
             return Err(self.unexpected(i, component));
         }
-        p.flags |= self.seen.get();
         Ok(p)
     }
 
@@ -381,7 +392,12 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
         let mut host_start = start;
         if b.get(start) != Some(&b'[') {
             let i = self
-                .run(self.rule(class::REG_NAME, Component::Host), start, n)
+                .run(
+                    self.rule(class::REG_NAME, Component::Host),
+                    start,
+                    n,
+                    &mut p.flags,
+                )
                 .map_err(|e| self.relabel(e))?;
             match b.get(i) {
                 None | Some(b'/' | b'?' | b'#') => {
@@ -408,7 +424,12 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                                 }
                             };
                             let k = self
-                                .run(self.rule(class::USERINFO, Component::Userinfo), j, n)
+                                .run(
+                                    self.rule(class::USERINFO, Component::Userinfo),
+                                    j,
+                                    n,
+                                    &mut p.flags,
+                                )
                                 .map_err(port_error)?;
                             if b.get(k) != Some(&b'@') {
                                 return Err(port_error(self.unexpected(k, Component::Userinfo)));
@@ -453,7 +474,12 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
             p.host_end = close + 1;
             close + 1
         } else {
-            let end = self.run(self.rule(class::REG_NAME, Component::Host), start, n)?;
+            let end = self.run(
+                self.rule(class::REG_NAME, Component::Host),
+                start,
+                n,
+                &mut p.flags,
+            )?;
             self.reg_name(start, end, p);
             end
         };
