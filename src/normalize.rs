@@ -313,16 +313,17 @@ pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, s
 /// cheaply (a short line, a port, a host that IDNA would look at): [`normalize_components`]
 /// decides those.
 fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
-    use crate::scan::{any_in_windows, ascii_uppercase, equal_bytes};
+    use crate::scan::{any_in_windows, ascii_uppercase, percent_to_check};
     let text = iri.as_str();
     let b = text.as_bytes();
     if b.len() < 17 {
         return false;
     }
     // 5.3.2.1 and 5.3.2.3: no percent-encoding with a lowercase hex digit or of an unreserved
-    // character.
-    let percent = |b: &[u8], at| equal_bytes(b, at, b'%');
-    if iri.has_percent() && any_in_windows(b, 0, b.len(), percent, |i| triplet_to_change(b, i)) {
+    // character (the wide filter leaves out the common triplets of non-ASCII octets).
+    if iri.has_percent()
+        && any_in_windows(b, 0, b.len(), percent_to_check, |i| triplet_to_change(b, i))
+    {
         return false;
     }
     // 5.3.2.1: no uppercase letter in the scheme or the host.
