@@ -209,13 +209,19 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                 continue;
             }
             if c == b'%' {
-                // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`.
-                if i + 2 < end && ascii(b[i + 1]) & ascii(b[i + 2]) & class::HEXDIG != 0 {
-                    *flags |= HAS_PERCENT;
+                // RFC 3986 2.1 `pct-encoded = "%" HEXDIG HEXDIG`. Percent-encoded UTF-8 comes
+                // in runs of triplets (four to a run in iris.txt): read them all here.
+                *flags |= HAS_PERCENT;
+                loop {
+                    if i + 2 >= end || ascii(b[i + 1]) & ascii(b[i + 2]) & class::HEXDIG == 0 {
+                        return Err(self.err(ErrorKind::InvalidPercentEncoding, i, rule.component));
+                    }
                     i += 3;
-                    continue;
+                    if i >= end || b[i] != b'%' {
+                        break;
+                    }
                 }
-                return Err(self.err(ErrorKind::InvalidPercentEncoding, i, rule.component));
+                continue;
             }
             return Ok(i);
         }
