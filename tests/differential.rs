@@ -24,22 +24,8 @@ fn known_difference(s: &str) -> Option<&'static str> {
 }
 
 fn corpus() -> Vec<String> {
-    let mut lines = Vec::new();
-    for name in ["data/bench/urls.txt", "data/bench/iris.txt"] {
-        let path = format!("{}/{name}", env!("CARGO_MANIFEST_DIR"));
-        lines.extend(
-            std::fs::read_to_string(&path)
-                .unwrap()
-                .lines()
-                .map(str::to_string),
-        );
-    }
-    let sample = std::fs::read(format!("{}/data/sample.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    lines.extend(
-        sample
-            .split(|&b| b == b'\n')
-            .filter_map(|l| String::from_utf8(l.to_vec()).ok()),
-    );
+    let mut lines = common::bench_corpus();
+    lines.extend(common::sample_lines());
     lines
 }
 

@@ -436,22 +436,8 @@ impl Counts {
 }
 
 fn corpus() -> Vec<String> {
-    let mut lines = Vec::new();
-    for name in ["data/bench/urls.txt", "data/bench/iris.txt"] {
-        let path = format!("{}/{name}", env!("CARGO_MANIFEST_DIR"));
-        lines.extend(
-            std::fs::read_to_string(&path)
-                .unwrap()
-                .lines()
-                .map(str::to_string),
-        );
-    }
-    let sample = std::fs::read(format!("{}/data/sample.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    lines.extend(
-        sample
-            .split(|&b| b == b'\n')
-            .filter_map(|l| String::from_utf8(l.to_vec()).ok()),
-    );
+    let mut lines = common::bench_corpus();
+    lines.extend(common::sample_lines());
     lines
 }
 
@@ -591,31 +577,7 @@ fn dotted() -> impl Strategy<Value = String> {
         proptest::option::of(proptest::sample::select(vec!["", "%7a", "%ee%80%80"])),
     )
         .prop_map(|(scheme, authority, lead, segs, q, f)| {
-            let mut s = String::new();
-            if let Some(sc) = scheme {
-                s.push_str(sc);
-                s.push(':');
-            }
-            let path = segs.join("/");
-            if let Some(a) = authority {
-                s.push_str("//");
-                s.push_str(a);
-                if !path.is_empty() {
-                    s.push('/');
-                }
-            } else if lead == 0 {
-                s.push('/');
-            }
-            s.push_str(&path);
-            if let Some(q) = q {
-                s.push('?');
-                s.push_str(q);
-            }
-            if let Some(f) = f {
-                s.push('#');
-                s.push_str(f);
-            }
-            s
+            common::assemble(scheme, authority, lead, &segs, q, f)
         })
 }
 

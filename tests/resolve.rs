@@ -332,17 +332,7 @@ fn relativize_refuses_dot_segments() {
 }
 
 fn corpus() -> Vec<String> {
-    let mut lines = Vec::new();
-    for name in ["urls.txt", "iris.txt"] {
-        let path = format!("{}/data/bench/{name}", env!("CARGO_MANIFEST_DIR"));
-        lines.extend(
-            std::fs::read_to_string(&path)
-                .unwrap()
-                .lines()
-                .map(str::to_string),
-        );
-    }
-    lines
+    common::bench_corpus()
 }
 
 /// Bases for the corpus: the same host as many lines, another host, another scheme, no
@@ -496,31 +486,7 @@ fn reference() -> impl Strategy<Value = String> {
         proptest::option::of(proptest::sample::select(vec!["", "s", "s/./x"])),
     )
         .prop_map(|(scheme, authority, lead, segs, q, f)| {
-            let mut s = String::new();
-            if let Some(sc) = scheme {
-                s.push_str(sc);
-                s.push(':');
-            }
-            let path = segs.join("/");
-            if let Some(a) = authority {
-                s.push_str("//");
-                s.push_str(a);
-                if !path.is_empty() {
-                    s.push('/');
-                }
-            } else if lead == 0 {
-                s.push('/');
-            }
-            s.push_str(&path);
-            if let Some(q) = q {
-                s.push('?');
-                s.push_str(q);
-            }
-            if let Some(f) = f {
-                s.push('#');
-                s.push_str(f);
-            }
-            s
+            common::assemble(scheme, authority, lead, &segs, q, f)
         })
 }
 

@@ -525,38 +525,48 @@ mod tests {
         );
     }
 
+    /// A window mask against its byte walk, on random lines over `alphabet`, at every window
+    /// from `first` on.
+    fn window_masks_agree(
+        seed: u64,
+        alphabet: &[u8],
+        first: usize,
+        wide: fn(&[u8], usize) -> u32,
+        walk: fn(&[u8], usize) -> u32,
+    ) {
+        let mut rng = Rng(seed);
+        for _ in 0..20_000 {
+            let b: Vec<u8> = (0..40)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            for at in first..=24 {
+                assert_eq!(wide(&b, at), walk(&b, at), "{b:?} {at}");
+            }
+        }
+    }
+
     /// The SSE2 pairs against the byte walk, over every placement of "/" and "." in a window.
     #[test]
     fn slash_dot_pairs_agree() {
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-        for _ in 0..20_000 {
-            let b: Vec<u8> = (0..40).map(|_| b"/.a\xC3"[rng.below(4)]).collect();
-            for at in 1..=24 {
-                assert_eq!(
-                    super::slash_dot_pairs(&b, at),
-                    super::slash_dot_pairs_portable(&b, at),
-                    "{b:?} {at}"
-                );
-            }
-        }
+        window_masks_agree(
+            0x2545_F491_4F6C_DD1D,
+            b"/.a\xC3",
+            1,
+            super::slash_dot_pairs,
+            super::slash_dot_pairs_portable,
+        );
     }
 
     /// The SSE2 percent filter against the byte walk, on triplets of every kind at every place.
     #[test]
     fn percent_to_check_agrees() {
-        let mut rng = Rng(0x6A09_E667_F3BC_C908);
-        for _ in 0..20_000 {
-            let b: Vec<u8> = (0..40)
-                .map(|_| b"%%%0789AFafgG/:\x80\xC3"[rng.below(17)])
-                .collect();
-            for at in 0..=24 {
-                assert_eq!(
-                    super::percent_to_check(&b, at),
-                    super::percent_to_check_portable(&b, at),
-                    "{b:?} {at}"
-                );
-            }
-        }
+        window_masks_agree(
+            0x6A09_E667_F3BC_C908,
+            b"%%%0789AFafgG/:\x80\xC3",
+            0,
+            super::percent_to_check,
+            super::percent_to_check_portable,
+        );
     }
 
     /// The SSE2 uppercase mask against the byte walk, on every byte value at every place.

@@ -281,3 +281,65 @@ pub fn mutate(text: &[u8], edits: &[(usize, u8, Vec<u8>)]) -> Vec<u8> {
     }
     out
 }
+
+/// The lines of the bench corpus: `data/bench/urls.txt`, then `data/bench/iris.txt`.
+pub fn bench_corpus() -> Vec<String> {
+    let mut lines = Vec::new();
+    for name in ["urls.txt", "iris.txt"] {
+        let path = format!("{}/data/bench/{name}", env!("CARGO_MANIFEST_DIR"));
+        lines.extend(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .map(str::to_string),
+        );
+    }
+    lines
+}
+
+/// The lines of `data/sample.txt` that are UTF-8.
+pub fn sample_lines() -> Vec<String> {
+    let sample = std::fs::read(format!("{}/data/sample.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    sample
+        .split(|&b| b == b'\n')
+        .filter_map(|l| String::from_utf8(l.to_vec()).ok())
+        .collect()
+}
+
+/// A reference put together from its parts, as the generators of the resolution and
+/// normalization tests draw them: `lead` 0 puts a "/" before the path when there is no
+/// authority (an absolute path), and the segments are joined with "/".
+pub fn assemble(
+    scheme: Option<&str>,
+    authority: Option<&str>,
+    lead: u8,
+    segments: &[&str],
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> String {
+    let mut s = String::new();
+    if let Some(sc) = scheme {
+        s.push_str(sc);
+        s.push(':');
+    }
+    let path = segments.join("/");
+    if let Some(a) = authority {
+        s.push_str("//");
+        s.push_str(a);
+        if !path.is_empty() {
+            s.push('/');
+        }
+    } else if lead == 0 {
+        s.push('/');
+    }
+    s.push_str(&path);
+    if let Some(q) = query {
+        s.push('?');
+        s.push_str(q);
+    }
+    if let Some(f) = fragment {
+        s.push('#');
+        s.push_str(f);
+    }
+    s
+}
