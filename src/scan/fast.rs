@@ -98,25 +98,17 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
 
 /// Bit k set when `b[at + k]` is "." and `b[at + k - 1]` is "/", for k in 0..16: where dot
 /// segments may start (RFC 3986 5.2.4), for `resolve::has_dot_segment_in`. SSE2, which every
-/// x86-64 has; two words of SWAR elsewhere.
+/// x86-64 has; the byte walk elsewhere.
 ///
 /// # Panics
 /// Unless `1 <= at` and `at + 16 <= b.len()`.
 #[inline(always)]
 pub(crate) fn slash_dot_pairs(b: &[u8], at: usize) -> u32 {
-    assert!(at >= 1 && at + 16 <= b.len());
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::*;
-        // SAFETY: the assertion above: 16 readable bytes at `at` and at `at - 1`; the loads are
-        // unaligned; SSE2 is baseline on x86-64.
-        unsafe {
-            let p = b.as_ptr().add(at);
-            let dots = _mm_cmpeq_epi8(_mm_loadu_si128(p.cast()), _mm_set1_epi8(b'.' as i8));
-            let slashes =
-                _mm_cmpeq_epi8(_mm_loadu_si128(p.sub(1).cast()), _mm_set1_epi8(b'/' as i8));
-            _mm_movemask_epi8(_mm_and_si128(dots, slashes)) as u32
-        }
+        let dots = sse2::equal(sse2::load(b, at), b'.');
+        let slashes = sse2::equal(sse2::load(b, at - 1), b'/');
+        sse2::mask(sse2::and(dots, slashes))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -133,28 +125,14 @@ pub(crate) fn slash_dot_pairs(b: &[u8], at: usize) -> u32 {
 /// Unless `at + 16 <= b.len()`.
 #[inline(always)]
 pub(crate) fn percent_to_check(b: &[u8], at: usize) -> u32 {
-    assert!(at + 16 <= b.len());
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::*;
-        // SAFETY: the assertion above: 16 readable bytes at `at`; the load is unaligned; SSE2 is
-        // baseline on x86-64.
-        unsafe {
-            let v = _mm_loadu_si128(b.as_ptr().add(at).cast());
-            // Bytes in lo..=hi (all ASCII, so signed compares do).
-            let within = |lo: u8, hi: u8| {
-                _mm_and_si128(
-                    _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
-                    _mm_cmpgt_epi8(_mm_set1_epi8(hi as i8 + 1), v),
-                )
-            };
-            let upper_hex = within(b'A', b'F');
-            let first = _mm_or_si128(within(b'8', b'9'), upper_hex);
-            let second = _mm_or_si128(within(b'0', b'9'), upper_hex);
-            let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
-            let pct = mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'%' as i8)));
-            pct & !((mask(first) >> 1) & (mask(second) >> 2))
-        }
+        use sse2::{load, mask, or, within};
+        let v = load(b, at);
+        let upper_hex = within(v, b'A', b'F');
+        let first = mask(or(within(v, b'8', b'9'), upper_hex));
+        let second = mask(or(within(v, b'0', b'9'), upper_hex));
+        mask(sse2::equal(v, b'%')) & !((first >> 1) & (second >> 2))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -182,21 +160,9 @@ pub(crate) fn percent_to_check_portable(b: &[u8], at: usize) -> u32 {
 /// Unless `at + 16 <= b.len()`.
 #[inline(always)]
 pub(crate) fn ascii_uppercase(b: &[u8], at: usize) -> u32 {
-    assert!(at + 16 <= b.len());
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::*;
-        // SAFETY: the assertion above: 16 readable bytes at `at`; the load is unaligned; SSE2 is
-        // baseline on x86-64.
-        unsafe {
-            let v = _mm_loadu_si128(b.as_ptr().add(at).cast());
-            // Signed: bytes >= 0x80 are negative, below "A".
-            let upper = _mm_and_si128(
-                _mm_cmpgt_epi8(v, _mm_set1_epi8(b'A' as i8 - 1)),
-                _mm_cmpgt_epi8(_mm_set1_epi8(b'Z' as i8 + 1), v),
-            );
-            _mm_movemask_epi8(upper) as u32
-        }
+        sse2::mask(sse2::within(sse2::load(b, at), b'A', b'Z'))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -218,6 +184,60 @@ pub(crate) fn slash_dot_pairs_portable(b: &[u8], at: usize) -> u32 {
     (0..16).fold(0, |m, k| {
         m | (u32::from(b[at + k] == b'.' && b[at + k - 1] == b'/') << k)
     })
+}
+
+/// The few SSE2 operations of the window masks above (SSE2 is part of x86-64: no detection).
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    /// The 16 bytes of `b` at `at`; panics unless `at + 16 <= b.len()`.
+    #[inline(always)]
+    pub(super) fn load(b: &[u8], at: usize) -> __m128i {
+        let w: &[u8; 16] = b[at..at + 16].try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 readable bytes; the load is unaligned; SSE2 is baseline on x86-64.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// 0xFF in the bytes of `v` equal to `byte`.
+    #[inline(always)]
+    pub(super) fn equal(v: __m128i, byte: u8) -> __m128i {
+        // SAFETY: SSE2 is baseline on x86-64.
+        unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)) }
+    }
+
+    /// 0xFF in the bytes of `v` from `lo` to `hi`, both ASCII (signed compares: bytes >= 0x80
+    /// are negative, below both).
+    #[inline(always)]
+    pub(super) fn within(v: __m128i, lo: u8, hi: u8) -> __m128i {
+        debug_assert!(0 < lo && hi < 0x7F);
+        // SAFETY: SSE2 is baseline on x86-64.
+        unsafe {
+            _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(hi as i8 + 1), v),
+            )
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn and(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is baseline on x86-64.
+        unsafe { _mm_and_si128(a, b) }
+    }
+
+    #[inline(always)]
+    pub(super) fn or(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is baseline on x86-64.
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    /// Bit k: the top bit of byte k.
+    #[inline(always)]
+    pub(super) fn mask(v: __m128i) -> u32 {
+        // SAFETY: SSE2 is baseline on x86-64.
+        unsafe { _mm_movemask_epi8(v) as u32 }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
