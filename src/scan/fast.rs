@@ -57,12 +57,12 @@ pub(super) fn skip(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
 /// that are literal (class bit `literal`) or >= 0x80, 16 at a time, and checks every non-ASCII
 /// code point among them, in order, with `super::code_point`; `Err` with the offset of the first
 /// one that is not admitted. Returns an offset up to which all was accepted, at the first ASCII
-/// byte that is not literal or at `end`; or `i` itself when `end < 16`, for the scalar walk to go
-/// on from.
+/// byte that is not literal or at `end`; or `i` itself when `i < 3` or `end < 19` (a block reads
+/// the 3 bytes before it), for the scalar walk to go on from.
 ///
 /// One sweep finds where the run of literal and non-ASCII bytes stops, instead of leaving the
-/// wide check at every switch between the two, as text in most scripts would make it do; and
-/// blocks whose every lead byte decides alone (`UTF8_LEAD_NIBBLE_*`) need no DFA walk at all.
+/// wide check at every switch between the two, as text in most scripts would make it do; only
+/// the leads that `UTF8_LEAD_NIBBLE_*` and `UTF8_SECOND_BYTE_LEADS` do not decide go to the DFA.
 #[inline(always)]
 pub(super) fn skip_unicode(
     b: &[u8],

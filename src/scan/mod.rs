@@ -184,12 +184,10 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                 // 3987bis 2.2 `ucschar`: text in most scripts mixes ASCII and non-ASCII, so from
                 // the first non-ASCII byte both are swept at once. Runs of ASCII alone (all of a
                 // URL) stay on the cheaper `skip`, which measured faster for them.
+                // On an input too short for it, it leaves `i` at the non-ASCII byte, for the
+                // DFA below.
                 i = fast::skip_unicode(b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
-                if end < 16 {
-                    // Too short for the wide check, which left the run to the table walk.
-                    i = skip_scalar(b, i, end, rule.literal);
-                }
             }
             let Some(&c) = b.get(i).filter(|_| i < end) else {
                 return Ok(i);
