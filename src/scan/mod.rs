@@ -188,6 +188,12 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
                 // DFA below.
                 i = fast::skip_unicode(b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
+                if end < 16 {
+                    // Changes nothing (the table walk stops at once on that byte), but without
+                    // it the compiler lays `run` out otherwise, and URLs measured 8% slower
+                    // (`parse_corpus`, alternating builds) and 5% more instructions.
+                    i = skip_scalar(b, i, end, rule.literal);
+                }
             }
             let Some(&c) = b.get(i).filter(|_| i < end) else {
                 return Ok(i);
