@@ -11,7 +11,7 @@ use std::path::Path;
 use ucd_parse::extracted::DerivedBidiClass;
 
 /// Short names (as in the explicit entries and `BidiClass` in src/tables.rs).
-const CLASSES: [&str; 23] = [
+pub const CLASSES: [&str; 23] = [
     "L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON", "LRE", "LRO",
     "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI",
 ];
@@ -33,9 +33,6 @@ fn index(name: &str) -> u8 {
         .position(|c| *c == name)
         .unwrap_or_else(|| panic!("unknown Bidi_Class {name}")) as u8
 }
-
-/// The index in `CLASSES` of Left_To_Right.
-pub const LEFT_TO_RIGHT: u8 = 0;
 
 /// The Bidi_Class of every code point, as an index in `CLASSES`.
 pub fn classes(ucd: &Path) -> Vec<u8> {

@@ -1,44 +1,62 @@
-//! The code points that IDNA ToASCII (UTS #46, as 3987bis 3.4 uses it: src/map/host.rs) leaves as
-//! they are and that no validity rule of UTS #46 4.1 can reject in the middle or at the start of
-//! a label, so that a label made of them and of `[a-z0-9-]` maps to "xn--" and its Punycode
-//! (RFC 3492) with nothing else to check. `src/map/host.rs` takes its fast path on such labels
-//! and gives every other host to the `idna` crate; `tests/idna_fast.rs` checks every code point
-//! of this set against that crate.
+//! What the fast path of IDNA ToASCII and ToUnicode (UTS #46, as 3987bis 3.4 and 5.3.3 use it:
+//! src/map/host.rs) knows of each code point: a class byte, 0 for the code points it leaves to
+//! the `idna` crate. A label made of classed code points and of `[A-Za-z0-9-]` is mapped by UTS
+//! #46 to itself (ASCII lowercased), is in NFC when no two code points in a row combine, and
+//! passes or fails the validity rules of UTS #46 4.1 by what the class says: whether it is a mark
+//! (step 5: no label starts with one), and its Bidi_Class (step 8, the bidi rule of RFC 5893).
+//! `tests/idna_fast.rs` checks every classed code point against the `idna` crate.
 //!
-//! A code point is in the set when all of these hold (data/ucd, Unicode 15.0):
-//! - General_Category is a letter that is not upper or title case (Ll, Lm, Lo) or a decimal
-//!   digit (Nd): assigned, and not a mark, which may not start a label (UTS #46 4.1 step 5);
+//! A code point is classed when all of these hold (data/ucd, Unicode 15.0):
+//! - General_Category is a letter that is not upper or title case (Ll, Lm, Lo), a decimal digit
+//!   (Nd) or a mark (Mn, Mc, Me): assigned, and of the kinds host names are written with;
 //! - it does not change under NFKC_Casefold (`Changes_When_NFKC_Casefolded` absent): UTS #46
 //!   maps exactly such changes, so its status is valid or disallowed, never mapped;
 //! - NFC_Quick_Check is Yes: it never composes with what precedes it, so a label of such code
-//!   points is in NFC (4.1 step 1) as it is;
-//! - Bidi_Class is L: a domain name of such labels is not a bidi domain name, and the bidi rule
-//!   (4.1 step 8, RFC 5893) does not apply;
+//!   points is in NFC (4.1 step 1) unless two of them in a row have a non-zero
+//!   Canonical_Combining_Class (which the class byte says, and the fast path leaves alone);
+//! - Bidi_Class is L, R, AL, AN, EN or NSM;
 //! - it is above U+007F (ASCII is handled by the caller) and a `ucschar` (3987bis 2.2).
 //!
 //! ZWJ and ZWNJ (CONTEXTJ, 4.1 step 7) are Cf, so they are out. What the derivation above cannot
-//! see (a letter that UTS #46 disallows) the exhaustive test finds; `EXCLUDED` lists those.
+//! see (a code point that UTS #46 disallows) the exhaustive test finds; `EXCLUDED` lists those.
+//!
+//! The class byte: bits 0 to 2 the Bidi_Class (1 L, 2 R, 3 AL, 4 AN, 5 EN, 6 NSM), bit 3 a mark,
+//! bit 4 a non-zero Canonical_Combining_Class.
 
 use super::codepoints::{class_of, Class};
 use std::fmt::Write as _;
 use std::path::Path;
-use ucd_parse::extracted::DerivedGeneralCategory;
+use ucd_parse::extracted::{DerivedCombiningClass, DerivedGeneralCategory};
 
-/// Letters and digits that the derivation admits but the `idna` crate's UTS #46 data does not
-/// map to themselves (found by tests/idna_fast.rs).
-const EXCLUDED: &[(u32, u32)] = &[];
+/// Code points on which the derivation and the `idna` crate disagree (found by
+/// tests/idna_fast.rs): Balinese and Ahom vowel signs that Unicode 16, the crate's data, made
+/// spacing marks (Mc, Bidi_Class L) where Unicode 15 had non-spacing ones (Mn, NSM).
+const EXCLUDED: &[(u32, u32)] = &[
+    (0x1B3A, 0x1B3A),
+    (0x1B3C, 0x1B3C),
+    (0x1B42, 0x1B42),
+    (0x1171E, 0x1171E),
+];
 
-/// Code points per leaf of the two-level table.
-const LEAF_BITS: u32 = 6;
+/// Code points per leaf of the two-level table, log 2: 128 code points of a byte each, the
+/// smallest tables (25 KB; 16 to 64 code points need as much or more) and a byte index.
+const LEAF_BITS: u32 = 7;
+
+/// The class bits (src/tables.rs `IdnaClass` reads them).
+const MARK: u8 = 8;
+const COMBINING: u8 = 16;
 
 pub fn write(out: &mut String, ucd: &Path) {
-    let mut plain = vec![false; 0x110000];
+    let mut class = vec![0u8; 0x110000];
     let rows: Vec<DerivedGeneralCategory> = ucd_parse::parse(ucd).expect("DerivedGeneralCategory");
     for row in &rows {
-        if matches!(row.general_category.as_str(), "Ll" | "Lm" | "Lo" | "Nd") {
-            for cp in row.codepoints.into_iter() {
-                plain[cp.value() as usize] = true;
-            }
+        let bits = match row.general_category.as_str() {
+            "Ll" | "Lm" | "Lo" | "Nd" => 0x80,
+            "Mn" | "Mc" | "Me" => 0x80 | MARK,
+            _ => continue,
+        };
+        for cp in row.codepoints.into_iter() {
+            class[cp.value() as usize] = bits;
         }
     }
     let text = std::fs::read_to_string(ucd.join("DerivedNormalizationProps.txt"))
@@ -52,75 +70,92 @@ pub fn write(out: &mut String, ucd: &Path) {
         );
         if drop {
             for cp in range(fields[0]) {
-                plain[cp as usize] = false;
+                class[cp as usize] = 0;
+            }
+        }
+    }
+    let rows: Vec<DerivedCombiningClass> = ucd_parse::parse(ucd).expect("DerivedCombiningClass");
+    for row in &rows {
+        if row.combining_class.trim() != "0" {
+            for cp in row.codepoints.into_iter() {
+                if class[cp.value() as usize] != 0 {
+                    class[cp.value() as usize] |= COMBINING;
+                }
             }
         }
     }
     let bidi = super::bidi::classes(ucd);
-    for (cp, p) in plain.iter_mut().enumerate() {
+    for (cp, c) in class.iter_mut().enumerate() {
+        let code = match super::bidi::CLASSES[bidi[cp] as usize] {
+            "L" => 1,
+            "R" => 2,
+            "AL" => 3,
+            "AN" => 4,
+            "EN" => 5,
+            "NSM" => 6,
+            _ => 0,
+        };
         let cp = cp as u32;
-        if *p
-            && (cp < 0x80
-                || class_of(cp) != Class::Ucschar
-                || bidi[cp as usize] != super::bidi::LEFT_TO_RIGHT
-                || EXCLUDED.iter().any(|&(lo, hi)| (lo..=hi).contains(&cp)))
+        *c = if *c == 0
+            || code == 0
+            || cp < 0x80
+            || class_of(cp) != Class::Ucschar
+            || EXCLUDED.iter().any(|&(lo, hi)| (lo..=hi).contains(&cp))
         {
-            *p = false;
-        }
+            0
+        } else {
+            (*c & (MARK | COMBINING)) | code
+        };
     }
 
-    // Two levels: the leaf of each 64 code points (below the last one in the set), and the
-    // distinct leaves, so that a lookup is two loads.
-    let last = plain.iter().rposition(|&p| p).expect("a non-empty set") as u32;
+    // Two levels: the leaf of each 128 code points (below the last classed one), and the distinct
+    // leaves, so that a lookup is two loads.
+    let last = class
+        .iter()
+        .rposition(|&c| c != 0)
+        .expect("a non-empty set") as u32;
     let chunks = (last >> LEAF_BITS) + 1;
-    let mut leaves: Vec<u64> = vec![0];
+    let mut leaves: Vec<Vec<u8>> = vec![vec![0; 1 << LEAF_BITS]];
     let mut index: Vec<usize> = Vec::new();
     for chunk in 0..chunks {
-        let mut leaf = 0u64;
-        for k in 0..(1 << LEAF_BITS) {
-            if plain[((chunk << LEAF_BITS) + k) as usize] {
-                leaf |= 1 << k;
-            }
-        }
-        let at = leaves.iter().position(|&l| l == leaf).unwrap_or_else(|| {
+        let lo = (chunk << LEAF_BITS) as usize;
+        let leaf = class[lo..lo + (1 << LEAF_BITS)].to_vec();
+        let at = leaves.iter().position(|l| *l == leaf).unwrap_or_else(|| {
             leaves.push(leaf);
             leaves.len() - 1
         });
         index.push(at);
     }
-    assert!(leaves.len() <= 256, "leaf ids must fit in a u8");
-    let count = plain.iter().filter(|&&p| p).count();
+    let index_type = if leaves.len() <= 256 { "u8" } else { "u16" };
+    let count = class.iter().filter(|&&c| c != 0).count();
     writeln!(
         out,
-        "/// The code points of build/idna.rs ({count} of them): leaf id of each {} code points.",
+        "/// The classes of build/idna.rs ({count} code points): leaf id of each {} code points.",
         1 << LEAF_BITS
     )
     .unwrap();
-    writeln!(out, "pub(crate) const IDNA_PLAIN_COUNT: usize = {count};").unwrap();
+    writeln!(out, "pub(crate) const IDNA_CLASSED_COUNT: usize = {count};").unwrap();
+    writeln!(out, "pub(crate) const IDNA_LEAF_BITS: u32 = {LEAF_BITS};").unwrap();
     writeln!(
         out,
-        "pub(crate) const IDNA_PLAIN_LEAF_BITS: u32 = {LEAF_BITS};"
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "#[rustfmt::skip]\npub(crate) static IDNA_PLAIN_INDEX: [u8; {}] = {index:?};",
+        "#[rustfmt::skip]\npub(crate) static IDNA_INDEX: [{index_type}; {}] = {index:?};",
         index.len()
     )
     .unwrap();
     writeln!(
         out,
-        "/// The distinct leaves, bit k for code point k of the chunk."
+        "/// The distinct leaves: the class of code point k of the chunk."
     )
     .unwrap();
-    write!(
+    writeln!(
         out,
-        "#[rustfmt::skip]\npub(crate) static IDNA_PLAIN_LEAVES: [u64; {}] = [",
+        "#[rustfmt::skip]\npub(crate) static IDNA_LEAVES: [[u8; {}]; {}] = [",
+        1 << LEAF_BITS,
         leaves.len()
     )
     .unwrap();
     for leaf in &leaves {
-        write!(out, "0x{leaf:X}, ").unwrap();
+        writeln!(out, "    {leaf:?},").unwrap();
     }
     writeln!(out, "];\n").unwrap();
 }

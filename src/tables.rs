@@ -172,33 +172,87 @@ pub(crate) fn ascii(b: u8) -> u16 {
     ASCII[b as usize]
 }
 
-/// Whether IDNA ToASCII leaves `c` as it is and no validity rule of UTS #46 can reject it in a
-/// label (build/idna.rs says which code points these are, and why): the fast path of the host
-/// mapping (3987bis 3.4) takes labels made of them and of `[a-z0-9-]`.
+/// What the fast path of the host mapping knows of a code point: whether IDNA (UTS #46, as
+/// 3987bis 3.4 and 5.3.3 use it) leaves it as it is and keeps labels holding it in NFC, and if
+/// so what the validity rules of UTS #46 4.1 need of it: its Bidi_Class (the bidi rule of RFC
+/// 5893), whether it is a mark (no label may start with one), whether it has a non-zero
+/// Canonical_Combining_Class (two such in a row may not be in NFC). build/idna.rs says which
+/// code points are classed, and why; the others (and ASCII) go to the `idna` crate.
 ///
 /// ```
-/// use iriscan::tables::is_idna_plain;
-/// assert!(is_idna_plain('é') && is_idna_plain('例'));
-/// assert!(!is_idna_plain('É')); // mapped to "é"
-/// assert!(!is_idna_plain('\u{0301}')); // a mark: may not start a label
-/// assert!(!is_idna_plain('\u{05D0}')); // right-to-left: the bidi rule applies
+/// use iriscan::tables::{idna_class, BidiClass};
+/// assert_eq!(idna_class('é').bidi(), Some(BidiClass::L));
+/// assert_eq!(idna_class('\u{05D0}').bidi(), Some(BidiClass::R)); // Hebrew alef
+/// assert!(idna_class('\u{093F}').is_mark()); // Devanagari vowel sign i
+/// assert!(!idna_class('É').is_fast()); // mapped to "é"
+/// assert!(!idna_class('\u{0301}').is_fast()); // composes with what precedes it
 /// ```
-#[inline]
-pub fn is_idna_plain(c: char) -> bool {
-    let cp = c as u32;
-    match IDNA_PLAIN_INDEX.get((cp >> IDNA_PLAIN_LEAF_BITS) as usize) {
-        Some(&leaf) => IDNA_PLAIN_LEAVES[leaf as usize] >> (cp & 63) & 1 != 0,
-        None => false,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IdnaClass(u8);
+
+impl IdnaClass {
+    /// The Bidi_Class bits (build/idna.rs): 1 L, 2 R, 3 AL, 4 AN, 5 EN, 6 NSM.
+    pub(crate) const BIDI: u8 = 7;
+    pub(crate) const L: u8 = 1;
+    pub(crate) const R: u8 = 2;
+    pub(crate) const AL: u8 = 3;
+    pub(crate) const AN: u8 = 4;
+    pub(crate) const EN: u8 = 5;
+    pub(crate) const NSM: u8 = 6;
+    /// General_Category Mark.
+    pub(crate) const MARK: u8 = 8;
+    /// A non-zero Canonical_Combining_Class.
+    pub(crate) const COMBINING: u8 = 16;
+
+    /// Whether the fast path takes the code point.
+    #[inline]
+    pub fn is_fast(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Its Bidi_Class, for a code point the fast path takes.
+    pub fn bidi(self) -> Option<BidiClass> {
+        Some(match self.0 & Self::BIDI {
+            Self::L => BidiClass::L,
+            Self::R => BidiClass::R,
+            Self::AL => BidiClass::AL,
+            Self::AN => BidiClass::AN,
+            Self::EN => BidiClass::EN,
+            Self::NSM => BidiClass::NSM,
+            _ => return None,
+        })
+    }
+
+    /// Whether it is a mark (General_Category M).
+    pub fn is_mark(self) -> bool {
+        self.0 & Self::MARK != 0
+    }
+
+    /// Whether its Canonical_Combining_Class is not zero.
+    pub fn is_combining(self) -> bool {
+        self.0 & Self::COMBINING != 0
+    }
+
+    /// The class byte.
+    #[inline]
+    pub(crate) fn bits(self) -> u8 {
+        self.0
     }
 }
 
-/// The number of code points of [`is_idna_plain`], and the sizes of its two tables (pinned by a
-/// test).
+/// The [`IdnaClass`] of `c`.
+#[inline]
+pub fn idna_class(c: char) -> IdnaClass {
+    let cp = c as u32;
+    IdnaClass(match IDNA_INDEX.get((cp >> IDNA_LEAF_BITS) as usize) {
+        Some(&leaf) => IDNA_LEAVES[leaf as usize][(cp & ((1 << IDNA_LEAF_BITS) - 1)) as usize],
+        None => 0,
+    })
+}
+
+/// The number of code points the fast path of IDNA takes, and the sizes of the two tables of
+/// [`idna_class`] (pinned by a test).
 #[doc(hidden)]
-pub fn idna_plain_size() -> (usize, usize, usize) {
-    (
-        IDNA_PLAIN_COUNT,
-        IDNA_PLAIN_INDEX.len(),
-        IDNA_PLAIN_LEAVES.len(),
-    )
+pub fn idna_table_size() -> (usize, usize, usize) {
+    (IDNA_CLASSED_COUNT, IDNA_INDEX.len(), IDNA_LEAVES.len())
 }

@@ -10,7 +10,7 @@
 use super::pct::decode_all;
 use super::punycode::{self, MAX_LABEL};
 use super::MapError;
-use crate::tables::{ascii, class, code_point_class, is_idna_plain, CodePointClass};
+use crate::tables::{ascii, class, code_point_class, idna_class, CodePointClass, IdnaClass};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 
@@ -63,7 +63,7 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
         out.push_str(host);
         return Ok(());
     }
-    if push_idna_plain(out, host) {
+    if push_idna_fast(out, host) {
         return Ok(());
     }
     let decoded = decode_host(host)?;
@@ -152,87 +152,136 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
     })
 }
 
-/// Whether every label of `host` is non-empty, does not start with "xn--", and is made of
-/// `[A-Za-z0-9-]` and the code points of [`is_idna_plain`]: one pass, as most hosts are.
+/// Whether the fast path takes `host` (see [`fast_labels`]): ToUnicode leaves it as it is,
+/// but for ASCII letters, which it lowercases.
 pub(crate) fn is_plain_host(host: &str) -> bool {
-    let b = host.as_bytes();
-    let mut label_len = 0;
-    for (i, c) in host.char_indices() {
-        if c == '.' {
-            if label_len == 0 {
-                return false;
-            }
-            label_len = 0;
-            continue;
-        }
-        if label_len == 0 && is_ace_label(&b[i..]) {
-            return false;
-        }
-        label_len += 1;
-        let plain = if c.is_ascii() {
-            c.is_ascii_alphanumeric() || c == '-'
-        } else {
-            is_idna_plain(c)
-        };
-        if !plain {
-            return false;
-        }
-    }
-    label_len != 0
+    fast_labels(host, |_, _| true)
 }
 
-/// The fast path of [`push_idna`], for a host whose every label is made of `[A-Za-z0-9-]` and of
-/// the code points of [`is_idna_plain`]: for these, UTS #46 ToASCII lowercases ASCII letters,
-/// checks nothing that can fail, and writes each non-ASCII label as "xn--" and its Punycode
-/// (RFC 3492). What the DNS lengths (RFC 3490 4.1 step 8) or a label already starting with
-/// "xn--" would make the `idna` crate check, and every other host, is left to it: returns false
-/// with nothing written.
-fn push_idna_plain(out: &mut String, host: &str) -> bool {
-    let start = out.len();
+/// The bits of the bidi classes of [`IdnaClass`] that the bidi rule names, and ES, which only
+/// "-" has here.
+const ES: u8 = 7;
+const fn bit(code: u8) -> u8 {
+    1 << code
+}
+
+/// The bidi rule of RFC 5893 2, as UTS #46 4.1 step 8 applies it to every label of a domain name
+/// that holds an R, AL or AN character, and as the `idna` crate reads it: the first character
+/// is L, R or AL; past it and the non-spacing marks that end the label, the last character is
+/// L or EN in a left-to-right label, R, AL, EN or AN in a right-to-left one; the characters
+/// between them may not be of the other direction (in a right-to-left label, AN and EN not
+/// both). `first`, `last` (0 when the label is its first character and marks) and `middle` (the
+/// bits of the classes in between) are what a walk of the label gathers.
+fn passes_bidi_rule(first: u8, last: u8, middle: u8) -> bool {
+    const RTL: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL);
+    const NUMBERS: u8 = bit(IdnaClass::AN) | bit(IdnaClass::EN);
+    match first {
+        IdnaClass::L => {
+            last == 0
+                || (matches!(last, IdnaClass::L | IdnaClass::EN)
+                    && middle & (RTL | bit(IdnaClass::AN)) == 0)
+        }
+        IdnaClass::R | IdnaClass::AL => {
+            let seen = middle | bit(last);
+            last == 0
+                || (matches!(
+                    last,
+                    IdnaClass::R | IdnaClass::AL | IdnaClass::EN | IdnaClass::AN
+                ) && seen & bit(IdnaClass::L) == 0
+                    && seen & NUMBERS != NUMBERS)
+        }
+        _ => false,
+    }
+}
+
+/// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
+/// host whose every label is made of `[A-Za-z0-9-]` and of code points of [`idna_class`], UTS #46
+/// maps each label to itself with ASCII letters lowercased, and its validity rules come down to
+/// what the classes say (build/idna.rs). Calls `label` with the code points of each label (ASCII
+/// lowercased) and whether it has non-ASCII ones, and says whether the host is valid, with
+/// every label accepted by `label`; false when the host is not of that kind (an empty label, an
+/// ACE label, a mark that starts a label, two combining marks in a row, a code point the table
+/// does not class) or breaks a rule: the `idna` crate then decides, and says why it fails.
+fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool {
     let mut points = [0u32; MAX_LABEL];
-    for (k, label) in host.split('.').enumerate() {
-        if k > 0 {
+    // UTS #46 4.1 step 8: whether this is a bidi domain name, and whether every label passes
+    // the bidi rule (which only matters if it is).
+    let (mut bidi_domain, mut bidi_ok) = (false, true);
+    for text in host.split('.') {
+        let (mut n, mut unicode, mut combining) = (0, false, false);
+        let (mut first, mut last, mut middle, mut marks) = (0u8, 0u8, 0u8, false);
+        for c in text.chars() {
+            let (point, code) = match c {
+                'a'..='z' | 'A'..='Z' => (c.to_ascii_lowercase() as u32, IdnaClass::L),
+                '0'..='9' => (c as u32, IdnaClass::EN),
+                '-' => (c as u32, ES),
+                _ => {
+                    let class = idna_class(c).bits();
+                    // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
+                    // (step 5): the crate decides.
+                    let comb = class & IdnaClass::COMBINING != 0;
+                    if class == 0 || (comb && combining) || (n == 0 && class & IdnaClass::MARK != 0)
+                    {
+                        return false;
+                    }
+                    combining = comb;
+                    unicode = true;
+                    (c as u32, class & IdnaClass::BIDI)
+                }
+            };
+            if c.is_ascii() {
+                combining = false;
+            }
+            if n == MAX_LABEL {
+                // Too long for DNS whatever it maps to: the crate says so.
+                return false;
+            }
+            points[n] = point;
+            n += 1;
+            bidi_domain |= matches!(code, IdnaClass::R | IdnaClass::AL | IdnaClass::AN);
+            if n == 1 {
+                first = code;
+            } else if code == IdnaClass::NSM {
+                marks = true;
+            } else {
+                if last != 0 {
+                    middle |= bit(last);
+                }
+                if marks {
+                    middle |= bit(IdnaClass::NSM);
+                    marks = false;
+                }
+                last = code;
+            }
+        }
+        if n == 0 || is_ace_label(text.as_bytes()) || !label(&points[..n], unicode) {
+            return false;
+        }
+        bidi_ok &= passes_bidi_rule(first, last, middle);
+    }
+    !bidi_domain || bidi_ok
+}
+
+/// The fast path of [`push_idna`] (see [`fast_labels`]): each label with non-ASCII code points
+/// written as "xn--" and its Punycode (RFC 3492), the others lowercased, and the DNS lengths of
+/// RFC 3490 4.1 step 8 checked. Returns false, with nothing written, for every host the fast
+/// path does not take or that breaks a rule: the `idna` crate decides.
+fn push_idna_fast(out: &mut String, host: &str) -> bool {
+    let start = out.len();
+    let fast = fast_labels(host, |points, unicode| {
+        if out.len() > start {
             out.push('.');
         }
-        let mut n = 0;
-        let mut unicode = false;
-        for c in label.chars() {
-            let point = if c.is_ascii_alphanumeric() || c == '-' {
-                c.to_ascii_lowercase() as u32
-            } else if is_idna_plain(c) {
-                unicode = true;
-                c as u32
-            } else {
-                n = MAX_LABEL + 1;
-                break;
-            };
-            // Past 63 code points the label is too long for DNS: `n` ends above MAX_LABEL.
-            if let Some(p) = points.get_mut(n) {
-                *p = point;
-            }
-            n += 1;
-            if n > MAX_LABEL {
-                break;
-            }
-        }
-        if n == 0 || n > MAX_LABEL || is_ace_label(label.as_bytes()) {
-            out.truncate(start);
-            return false;
-        }
-        let label_start = out.len();
         if unicode {
             out.push_str("xn--");
-            punycode::encode(&points[..n], out);
+            punycode::encode(points, out, MAX_LABEL - "xn--".len())
         } else {
-            out.extend(points[..n].iter().map(|&p| p as u8 as char));
+            out.extend(points.iter().map(|&p| p as u8 as char));
+            true
         }
-        if out.len() - label_start > MAX_LABEL {
-            out.truncate(start);
-            return false;
-        }
-    }
+    });
     // RFC 1034 3.1, as UTS #46 VerifyDnsLength checks it: at most 253 octets without a root dot.
-    if out.len() - start > 253 {
+    if !fast || out.len() - start > 253 {
         out.truncate(start);
         return false;
     }

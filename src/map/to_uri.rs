@@ -1,11 +1,11 @@
-//! IRI to URI (3987bis 3.3 to 3.6): each component mapped on its own, and the URI reassembled
-//! with the delimiters of the IRI.
+//! IRI to URI (3987bis 3.3 to 3.6): the non-ASCII octets of the IRI percent-encoded in place,
+//! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
 use super::host::{push_idna, HostMapping};
 use super::pct::{push_encoding_non_ascii, push_octet};
-use super::{reassemble, MapError};
+use super::MapError;
 use crate::tables::{ascii, class};
-use crate::{Component, HostKind, IriRef};
+use crate::{HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -64,46 +64,57 @@ impl<'a> IriRef<'a> {
     /// host (3.4: "then the entire IRI conversion fails").
     pub fn to_uri_with(&self, options: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
         let input = self.as_str();
-        let hash_in_fragment = self.fragment().is_some_and(|f| f.contains('#'));
-        if crate::scan::is_ascii(input.as_bytes()) && !hash_in_fragment {
+        let fragment_hash = self
+            .fragment()
+            .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
+        if crate::scan::is_ascii(input.as_bytes()) && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs".
             return Ok(Cow::Borrowed(input));
         }
-        let idna = options.host.idna_for(self.scheme());
+        // In a valid IRI the characters a URI does not allow are exactly the non-ASCII ones
+        // (3.3), whatever the component, and the delimiters are ASCII: the URI is the input
+        // with its non-ASCII octets percent-encoded (3.6: "using the original punctuation"),
+        // except in the three places below, each spliced in where it stands.
         let mut out = String::with_capacity(input.len() + input.len() / 2);
-        let http = self
-            .scheme()
-            .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-        let charset = options
-            .query_charset
-            .map(Encoding::output_encoding)
-            .filter(|&e| http && e != UTF_8);
-        let reg_name = self.host_kind() == Some(HostKind::RegName);
-        reassemble(self, &mut out, |out, component, text| {
-            match component {
-                Component::Host if reg_name && idna => push_idna(out, text)?,
-                Component::Host if reg_name => push_encoding_non_ascii(out, text),
-                // IP literals and IPv4 addresses are ASCII.
-                Component::Host => out.push_str(text),
-                Component::Query => match charset {
-                    Some(encoding) if !text.is_ascii() => {
-                        push_query_in_charset(out, text, encoding)
-                    }
-                    _ => push_encoding_non_ascii(out, text),
-                },
-                // 3987bis 2.2 allows "#" in `ifragment`; RFC 3986 3.5 `fragment` does not.
-                Component::Fragment => {
-                    for (k, piece) in text.split('#').enumerate() {
-                        if k > 0 {
-                            out.push_str("%23");
-                        }
-                        push_encoding_non_ascii(out, piece);
-                    }
-                }
-                _ => push_encoding_non_ascii(out, text),
+        let mut done = 0;
+        // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
+        if let Some(host) = self.host() {
+            if self.host_kind() == Some(HostKind::RegName)
+                && !host.is_ascii()
+                && options.host.idna_for(self.scheme())
+            {
+                let start = self.host_start();
+                push_encoding_non_ascii(&mut out, &input[..start]);
+                push_idna(&mut out, host)?;
+                done = start + host.len();
             }
-            Ok::<(), MapError>(())
-        })?;
+        }
+        // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
+        if let (Some(query), Some(encoding)) = (self.query(), options.query_charset) {
+            let encoding = encoding.output_encoding();
+            let http = self
+                .scheme()
+                .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+            if http && encoding != UTF_8 && !query.is_ascii() {
+                let start = self.path_end() + 1;
+                push_encoding_non_ascii(&mut out, &input[done..start]);
+                push_query_in_charset(&mut out, query, encoding);
+                done = start + query.len();
+            }
+        }
+        // 3987bis 2.2 allows "#" in `ifragment`; RFC 3986 3.5 `fragment` does not.
+        if fragment_hash {
+            let start = self.query_end() + 1;
+            push_encoding_non_ascii(&mut out, &input[done..start]);
+            for (k, piece) in input[start..].split('#').enumerate() {
+                if k > 0 {
+                    out.push_str("%23");
+                }
+                push_encoding_non_ascii(&mut out, piece);
+            }
+            done = input.len();
+        }
+        push_encoding_non_ascii(&mut out, &input[done..]);
         Ok(Cow::Owned(out))
     }
 }
