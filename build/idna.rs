@@ -11,9 +11,12 @@
 //!   (Nd) or a mark (Mn, Mc, Me): assigned, and of the kinds host names are written with;
 //! - it does not change under NFKC_Casefold (`Changes_When_NFKC_Casefolded` absent): UTS #46
 //!   maps exactly such changes, so its status is valid or disallowed, never mapped;
-//! - NFC_Quick_Check is Yes: it never composes with what precedes it, so a label of such code
-//!   points is in NFC (4.1 step 1) unless two of them in a row have a non-zero
-//!   Canonical_Combining_Class (which the class byte says, and the fast path leaves alone);
+//! - NFC_Quick_Check is Yes or Maybe (not No): a code point of Yes never composes with what
+//!   precedes it, one of Maybe may (the class byte says which, and the fast path asks the
+//!   composition table of `unicode-normalization`); so a label is in NFC (4.1 step 1) unless one
+//!   of Maybe composes with the code point before it or two code points in a row have a
+//!   non-zero Canonical_Combining_Class (the class byte says so too; the fast path leaves such
+//!   labels alone);
 //! - Bidi_Class is L, R, AL, AN, EN or NSM;
 //! - it is above U+007F (ASCII is handled by the caller) and a `ucschar` (3987bis 2.2).
 //!
@@ -21,7 +24,7 @@
 //! see (a code point that UTS #46 disallows) the exhaustive test finds; `EXCLUDED` lists those.
 //!
 //! The class byte: bits 0 to 2 the Bidi_Class (1 L, 2 R, 3 AL, 4 AN, 5 EN, 6 NSM), bit 3 a mark,
-//! bit 4 a non-zero Canonical_Combining_Class.
+//! bit 4 a non-zero Canonical_Combining_Class, bit 5 NFC_Quick_Check Maybe.
 
 use super::codepoints::{class_of, Class};
 use std::fmt::Write as _;
@@ -45,6 +48,7 @@ const LEAF_BITS: u32 = 7;
 /// The class bits (src/tables.rs `IdnaClass` reads them).
 const MARK: u8 = 8;
 const COMBINING: u8 = 16;
+const MAYBE: u8 = 32;
 
 pub fn write(out: &mut String, ucd: &Path) {
     let mut class = vec![0u8; 0x110000];
@@ -64,14 +68,20 @@ pub fn write(out: &mut String, ucd: &Path) {
     for line in text.lines() {
         let data = line.split('#').next().unwrap_or_default();
         let fields: Vec<&str> = data.split(';').map(str::trim).collect();
-        let drop = matches!(
-            fields.as_slice(),
-            [_, "Changes_When_NFKC_Casefolded"] | [_, "NFC_QC", "N" | "M"]
-        );
-        if drop {
-            for cp in range(fields[0]) {
-                class[cp as usize] = 0;
+        match fields.as_slice() {
+            [_, "Changes_When_NFKC_Casefolded"] | [_, "NFC_QC", "N"] => {
+                for cp in range(fields[0]) {
+                    class[cp as usize] = 0;
+                }
             }
+            [_, "NFC_QC", "M"] => {
+                for cp in range(fields[0]) {
+                    if class[cp as usize] != 0 {
+                        class[cp as usize] |= MAYBE;
+                    }
+                }
+            }
+            _ => {}
         }
     }
     let rows: Vec<DerivedCombiningClass> = ucd_parse::parse(ucd).expect("DerivedCombiningClass");
@@ -104,7 +114,7 @@ pub fn write(out: &mut String, ucd: &Path) {
         {
             0
         } else {
-            (*c & (MARK | COMBINING)) | code
+            (*c & (MARK | COMBINING | MAYBE)) | code
         };
     }
 

@@ -185,7 +185,8 @@ pub(crate) fn ascii(b: u8) -> u16 {
 /// assert_eq!(idna_class('\u{05D0}').bidi(), Some(BidiClass::R)); // Hebrew alef
 /// assert!(idna_class('\u{093F}').is_mark()); // Devanagari vowel sign i
 /// assert!(!idna_class('É').is_fast()); // mapped to "é"
-/// assert!(!idna_class('\u{0301}').is_fast()); // composes with what precedes it
+/// assert!(idna_class('\u{0301}').may_compose()); // "e\u{301}" is "é" in NFC
+/// assert!(!idna_class('\u{0958}').is_fast()); // NFC_Quick_Check No
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IdnaClass(u8);
@@ -203,6 +204,8 @@ impl IdnaClass {
     pub(crate) const MARK: u8 = 8;
     /// A non-zero Canonical_Combining_Class.
     pub(crate) const COMBINING: u8 = 16;
+    /// NFC_Quick_Check Maybe: may compose with the code point before it.
+    pub(crate) const MAYBE: u8 = 32;
 
     /// Whether the fast path takes the code point.
     #[inline]
@@ -231,6 +234,11 @@ impl IdnaClass {
     /// Whether its Canonical_Combining_Class is not zero.
     pub fn is_combining(self) -> bool {
         self.0 & Self::COMBINING != 0
+    }
+
+    /// Whether it may compose with the code point before it (NFC_Quick_Check Maybe).
+    pub fn may_compose(self) -> bool {
+        self.0 & Self::MAYBE != 0
     }
 
     /// The class byte.

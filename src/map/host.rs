@@ -200,13 +200,16 @@ fn passes_bidi_rule(first: u8, last: u8, middle: u8) -> bool {
 /// what the classes say (build/idna.rs). Calls `label` with the code points of each label (ASCII
 /// lowercased) and whether it has non-ASCII ones, and says whether the host is valid, with
 /// every label accepted by `label`; false when the host is not of that kind (an empty label, an
-/// ACE label, a mark that starts a label, two combining marks in a row, a code point the table
-/// does not class) or breaks a rule: the `idna` crate then decides, and says why it fails.
+/// ACE label, a mark that starts a label, two combining marks in a row, a code point that
+/// composes with the one before it, a code point the table does not class) or breaks a rule:
+/// the `idna` crate then decides, and says why it fails.
 fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool {
     let mut points = [0u32; MAX_LABEL];
     // UTS #46 4.1 step 8: whether this is a bidi domain name, and whether every label passes
     // the bidi rule (which only matters if it is).
     let (mut bidi_domain, mut bidi_ok) = (false, true);
+    // The code point before, for NFC (a label starts after "." or nothing: no composition).
+    let mut before = '.';
     for text in host.split('.') {
         let (mut n, mut unicode, mut combining) = (0, false, false);
         let (mut first, mut last, mut middle, mut marks) = (0u8, 0u8, 0u8, false);
@@ -220,7 +223,11 @@ fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool 
                     // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
                     // (step 5): the crate decides.
                     let comb = class & IdnaClass::COMBINING != 0;
-                    if class == 0 || (comb && combining) || (n == 0 && class & IdnaClass::MARK != 0)
+                    if class == 0
+                        || (comb && combining)
+                        || (n == 0 && class & IdnaClass::MARK != 0)
+                        || (class & IdnaClass::MAYBE != 0
+                            && unicode_normalization::char::compose(before, c).is_some())
                     {
                         return false;
                     }
@@ -232,6 +239,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool 
             if c.is_ascii() {
                 combining = false;
             }
+            before = c;
             if n == MAX_LABEL {
                 // Too long for DNS whatever it maps to: the crate says so.
                 return false;
