@@ -58,9 +58,9 @@ pub(crate) fn is_dns_host_of(info: Option<&crate::SchemeInfo>) -> bool {
 /// characters through ToASCII, after decoding the percent-encoded UTF-8 it may also hold. The
 /// result is checked to be an `ireg-name` of a URI (UTS #46 maps some characters to ASCII that
 /// a host may not hold, such as U+FF0F to "/").
-pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
+pub(crate) fn push_idna(out: &mut Vec<u8>, host: &str) -> Result<(), MapError> {
     if host.is_ascii() {
-        out.push_str(host);
+        out.extend_from_slice(host.as_bytes());
         return Ok(());
     }
     if push_idna_fast(out, host) {
@@ -81,7 +81,7 @@ pub(crate) fn push_idna(out: &mut String, host: &str) -> Result<(), MapError> {
             format!("ToASCII gives {:?}, not allowed in a host", c as char),
         ));
     }
-    out.push_str(&mapped);
+    out.extend_from_slice(mapped.as_bytes());
     Ok(())
 }
 
@@ -203,7 +203,7 @@ fn passes_bidi_rule(first: u8, last: u8, middle: u8) -> bool {
 /// ACE label, a mark that starts a label, two combining marks in a row, a code point that
 /// composes with the one before it, a code point the table does not class) or breaks a rule:
 /// the `idna` crate then decides, and says why it fails.
-fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool {
+fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> bool {
     let mut points = [0u32; MAX_LABEL];
     // UTS #46 4.1 step 8: whether this is a bidi domain name, and whether every label passes
     // the bidi rule (which only matters if it is).
@@ -262,7 +262,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool 
                 last = code;
             }
         }
-        if n == 0 || is_ace_label(text.as_bytes()) || !label(&points[..n], unicode) {
+        if n == 0 || is_ace_label(text.as_bytes()) || !label(&mut points[..n], unicode) {
             return false;
         }
         bidi_ok &= passes_bidi_rule(first, last, middle);
@@ -274,17 +274,17 @@ fn fast_labels(host: &str, mut label: impl FnMut(&[u32], bool) -> bool) -> bool 
 /// written as "xn--" and its Punycode (RFC 3492), the others lowercased, and the DNS lengths of
 /// RFC 3490 4.1 step 8 checked. Returns false, with nothing written, for every host the fast
 /// path does not take or that breaks a rule: the `idna` crate decides.
-fn push_idna_fast(out: &mut String, host: &str) -> bool {
+fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
     let start = out.len();
     let fast = fast_labels(host, |points, unicode| {
         if out.len() > start {
-            out.push('.');
+            out.push(b'.');
         }
         if unicode {
-            out.push_str("xn--");
+            out.extend_from_slice(b"xn--");
             punycode::encode(points, out, MAX_LABEL - "xn--".len())
         } else {
-            out.extend(points.iter().map(|&p| p as u8 as char));
+            out.extend(points.iter().map(|&p| p as u8));
             true
         }
     });
@@ -347,8 +347,8 @@ mod tests {
     use super::*;
 
     fn idna(host: &str) -> Result<String, MapError> {
-        let mut out = String::new();
-        push_idna(&mut out, host).map(|()| out)
+        let mut out = Vec::new();
+        push_idna(&mut out, host).map(|()| String::from_utf8(out).expect("ASCII"))
     }
 
     #[test]

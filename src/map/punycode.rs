@@ -19,39 +19,58 @@ const INITIAL_N: u32 = 0x80;
 /// step 8), and every code point takes at least one.
 pub(crate) const MAX_LABEL: usize = 63;
 
-/// RFC 3492 6.1, bias adaptation.
+/// The largest `delta` that 6.1's loop leaves: `((BASE - T_MIN) * T_MAX) / 2`.
+const ADAPT_TAIL_MAX: u32 = ((BASE - T_MIN) * T_MAX) / 2;
+
+/// The last step of 6.1, `((BASE - T_MIN + 1) * delta) / (delta + SKEW)`, for every `delta` it
+/// can see: a division by a variable is the slowest instruction of the encoder.
+static ADAPT_TAIL: [u8; ADAPT_TAIL_MAX as usize + 1] = {
+    let mut t = [0u8; ADAPT_TAIL_MAX as usize + 1];
+    let mut d = 0;
+    while d <= ADAPT_TAIL_MAX {
+        t[d as usize] = ((BASE - T_MIN + 1) * d / (d + SKEW)) as u8;
+        d += 1;
+    }
+    t
+};
+
+/// RFC 3492 6.1, bias adaptation; `points` is at most `MAX_LABEL`.
 fn adapt(mut delta: u32, points: u32, first: bool) -> u32 {
-    delta /= if first { DAMP } else { 2 };
-    delta += delta / points;
+    delta = if first { delta / DAMP } else { delta / 2 };
+    delta += divide(delta, points);
     let mut k = 0;
-    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+    while delta > ADAPT_TAIL_MAX {
         delta /= BASE - T_MIN;
         k += BASE;
     }
-    k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
+    k + u32::from(ADAPT_TAIL[delta as usize])
 }
 
 /// RFC 3492 5: digit values 0 to 25 are "a" to "z", 26 to 35 are "0" to "9" (lowercase, as
 /// ToASCII writes them).
 const DIGITS: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 
-/// `u64::MAX / d + 1` for each divisor `d` of the variable-length integers (`BASE - t`, 10 to
-/// 35): `q / d` is then the high half of a 128-bit product, exact for every 32-bit `q` (Lemire,
-/// Kaser and Kurz, "Faster remainder by direct computation", 2019), where a division by a
-/// variable takes some 25 cycles.
-static RECIPROCALS: [u64; BASE as usize] = {
-    let mut r = [0u64; BASE as usize];
+/// `u64::MAX / d + 1` for each divisor `d` from 2 to 64 (those of the variable-length integers,
+/// `BASE - t`, 10 to 35, and the number of code points of a label in 6.1): `q / d` is then the
+/// high half of a 128-bit product, exact for every 32-bit `q` (Lemire, Kaser and Kurz, "Faster
+/// remainder by direct computation", 2019), where a division by a variable takes some 25
+/// cycles.
+static RECIPROCALS: [u64; MAX_LABEL + 2] = {
+    let mut r = [0u64; MAX_LABEL + 2];
     let mut d = 2;
-    while d < BASE as usize {
+    while d < r.len() {
         r[d] = u64::MAX / d as u64 + 1;
         d += 1;
     }
     r
 };
 
-/// `q / d` for `d` from 2 to 35.
+/// `q / d` for `d` from 1 to 64.
 #[inline]
 fn divide(q: u32, d: u32) -> u32 {
+    if d == 1 {
+        return q;
+    }
     ((RECIPROCALS[d as usize] as u128 * q as u128) >> 64) as u32
 }
 
@@ -61,7 +80,7 @@ fn positions(from: usize, to: usize) -> u64 {
     ((1u64 << to) - 1) & !((1u64 << from) - 1)
 }
 
-/// Appends the Punycode of `points` (at most [`MAX_LABEL`] code points, ASCII ones already in
+/// Appends the Punycode of `points` (at most [`MAX_LABEL`] code points, which it overwrites, ASCII ones already in
 /// the case wanted) to `out`: the basic code points, a "-" if there were any, then the deltas
 /// (RFC 3492 6.3), and returns true; returns false, with `out` as it was, when the Punycode is
 /// longer than `room` octets. Overflow cannot happen for so few code points below U+110000
@@ -71,15 +90,17 @@ fn positions(from: usize, to: usize) -> u64 {
 /// current one (they add one to `delta` each) up to each occurrence. Here the non-basic code
 /// points are sorted by value and position once, and the positions of the code points already
 /// handled are bits of a `u64`: the count between two occurrences is a population count.
-pub(crate) fn encode(points: &[u32], out: &mut String, room: usize) -> bool {
+pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool {
     debug_assert!(points.len() <= MAX_LABEL && room <= 64);
+    let len = points.len();
     let mut buf = [0u8; 64];
     let mut o = 0;
-    // (value, position) of the non-basic code points; `handled` has the positions of the
-    // code points below the current `n`.
-    let mut rest = [(0u32, 0u8); MAX_LABEL];
+    // The non-basic code points move to the front of `points`, each as its value and its
+    // position (6 bits), so that sorting them sorts by value then position; `handled` has the
+    // positions of the code points below the current `n`.
     let (mut k, mut handled) = (0, 0u64);
-    for (i, &c) in points.iter().enumerate() {
+    for i in 0..len {
+        let c = points[i];
         if c < 0x80 {
             if o == room {
                 return false;
@@ -88,7 +109,7 @@ pub(crate) fn encode(points: &[u32], out: &mut String, room: usize) -> bool {
             o += 1;
             handled |= 1 << i;
         } else {
-            rest[k] = (c, i as u8);
+            points[k] = c << 6 | i as u32;
             k += 1;
         }
     }
@@ -100,17 +121,17 @@ pub(crate) fn encode(points: &[u32], out: &mut String, room: usize) -> bool {
         buf[o] = b'-';
         o += 1;
     }
-    let rest = &mut rest[..k];
+    let rest = &mut points[..k];
     rest.sort_unstable();
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
     let mut at = 0;
     while at < k {
-        let m = rest[at].0;
+        let m = rest[at] >> 6;
         delta += (m - n) * (h + 1);
         let mut from = 0;
         let group = at;
-        while at < k && rest[at].0 == m {
-            let pos = rest[at].1 as usize;
+        while at < k && rest[at] >> 6 == m {
+            let pos = (rest[at] & 63) as usize;
             delta += (handled & positions(from, pos)).count_ones();
             // The variable-length integer of `delta` (6.3, 6.2's threshold `t`).
             let mut q = delta;
@@ -141,13 +162,13 @@ pub(crate) fn encode(points: &[u32], out: &mut String, room: usize) -> bool {
             from = pos + 1;
             at += 1;
         }
-        delta += (handled & positions(from, points.len())).count_ones() + 1;
-        for &(_, pos) in &rest[group..at] {
-            handled |= 1 << pos;
+        delta += (handled & positions(from, len)).count_ones() + 1;
+        for &key in &rest[group..at] {
+            handled |= 1 << (key & 63);
         }
         n = m + 1;
     }
-    out.push_str(std::str::from_utf8(&buf[..o]).expect("ASCII"));
+    out.extend_from_slice(&buf[..o]);
     true
 }
 
@@ -156,10 +177,10 @@ mod tests {
     use super::*;
 
     fn puny(s: &str) -> String {
-        let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
-        let mut out = String::new();
-        assert!(encode(&points, &mut out, 64));
-        out
+        let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
+        let mut out = Vec::new();
+        assert!(encode(&mut points, &mut out, 64));
+        String::from_utf8(out).unwrap()
     }
 
     #[test]
@@ -184,24 +205,24 @@ mod tests {
     #[test]
     fn too_long_is_refused_with_nothing_written() {
         // 40 distinct ideographs: more than 59 octets of Punycode.
-        let points: Vec<u32> = (0..40).map(|k| 0x4E00 + 7 * k).collect();
-        let mut out = String::from("x");
-        assert!(!encode(&points, &mut out, 59));
-        assert_eq!(out, "x");
-        assert!(encode(&points[..10], &mut out, 59));
+        let mut points: Vec<u32> = (0..40).map(|k| 0x4E00 + 7 * k).collect();
+        let mut out = b"x".to_vec();
+        assert!(!encode(&mut points.clone(), &mut out, 59));
+        assert_eq!(out, b"x");
+        assert!(encode(&mut points[..10], &mut out, 59));
     }
 
     proptest::proptest! {
         /// The sorted walk against the `idna` crate's plain 6.3 walk.
         #[test]
         fn encodes_as_the_idna_crate(s in "[a-z0-9\u{80}-\u{400}\u{4E00}-\u{4E40}\u{10000}-\u{10010}]{1,63}") {
-            let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
-            let mut out = String::new();
+            let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
+            let mut out = Vec::new();
             let reference = idna::punycode::encode_str(&s).expect("short labels encode");
-            let fits = encode(&points, &mut out, 64);
+            let fits = encode(&mut points, &mut out, 64);
             proptest::prop_assert_eq!(fits, reference.len() <= 64);
             if fits {
-                proptest::prop_assert_eq!(out, reference);
+                proptest::prop_assert_eq!(out, reference.as_bytes());
             }
         }
     }

@@ -2,7 +2,7 @@
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
 use super::host::{push_idna, HostMapping};
-use super::pct::{push_encoding_non_ascii, push_octet};
+use super::pct::{push_encoding_non_ascii, push_octet_bytes};
 use super::MapError;
 use crate::tables::{ascii, class};
 use crate::{HostKind, IriRef};
@@ -75,7 +75,10 @@ impl<'a> IriRef<'a> {
         // (3.3), whatever the component, and the delimiters are ASCII: the URI is the input
         // with its non-ASCII octets percent-encoded (3.6: "using the original punctuation"),
         // except in the three places below, each spliced in where it stands.
-        let mut out = String::with_capacity(input.len() + input.len() / 2);
+        // The exact length when the host is not mapped with IDNA nor the query re-encoded, and
+        // the room the wide encoder writes past its result.
+        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
+        let mut out = Vec::with_capacity(input.len() + 2 * non_ascii + 32);
         let mut done = 0;
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
         if let Some(host) = self.host() {
@@ -108,14 +111,16 @@ impl<'a> IriRef<'a> {
             push_encoding_non_ascii(&mut out, &input[done..start]);
             for (k, piece) in input[start..].split('#').enumerate() {
                 if k > 0 {
-                    out.push_str("%23");
+                    out.extend_from_slice(b"%23");
                 }
                 push_encoding_non_ascii(&mut out, piece);
             }
             done = input.len();
         }
         push_encoding_non_ascii(&mut out, &input[done..]);
-        Ok(Cow::Owned(out))
+        Ok(Cow::Owned(
+            crate::scan::ascii_string(out).expect("a URI is ASCII"),
+        ))
     }
 }
 
@@ -125,7 +130,7 @@ impl<'a> IriRef<'a> {
 /// character reference `&#N;`, percent-encoded whole (`%26%23N%3B`). Octets that a URI query
 /// cannot hold literally (non-ASCII, and ASCII controls such as the escapes of ISO-2022-JP) are
 /// percent-encoded; the rest, existing `%HH` triplets included, stays.
-fn push_query_in_charset(out: &mut String, query: &str, encoding: &'static Encoding) {
+fn push_query_in_charset(out: &mut Vec<u8>, query: &str, encoding: &'static Encoding) {
     let mut encoder = encoding.new_encoder();
     let mut buf = vec![0u8; 256];
     let mut rest = query;
@@ -134,9 +139,9 @@ fn push_query_in_charset(out: &mut String, query: &str, encoding: &'static Encod
             encoder.encode_from_utf8_without_replacement(rest, &mut buf, true);
         for &octet in &buf[..written] {
             if octet < 0x80 && (ascii(octet) & class::QUERY != 0 || octet == b'%') {
-                out.push(octet as char);
+                out.push(octet);
             } else {
-                push_octet(out, octet);
+                push_octet_bytes(out, octet);
             }
         }
         rest = &rest[read..];
@@ -144,9 +149,9 @@ fn push_query_in_charset(out: &mut String, query: &str, encoding: &'static Encod
             EncoderResult::InputEmpty => break,
             EncoderResult::OutputFull => {}
             EncoderResult::Unmappable(c) => {
-                out.push_str("%26%23");
-                out.push_str(&(c as u32).to_string());
-                out.push_str("%3B");
+                out.extend_from_slice(b"%26%23");
+                out.extend_from_slice((c as u32).to_string().as_bytes());
+                out.extend_from_slice(b"%3B");
             }
         }
     }

@@ -12,7 +12,10 @@
 mod fast;
 mod ip;
 
-pub(crate) use fast::{ascii_uppercase, percent_to_check, slash_dot_pairs};
+pub(crate) use fast::{
+    ascii_string, ascii_uppercase, count_non_ascii, percent_to_check, push_percent_encoded,
+    slash_dot_pairs,
+};
 
 /// Walks `start..end` of `b` in windows of 16 bytes, which may reach outside the range (never
 /// outside `b`), and calls `hit` with each position of the range whose bit `mask(b, window)` sets,
