@@ -213,6 +213,14 @@ fn to_iri_bad_percent_encodings() {
 /// Checks the properties of the issue on one valid IRI reference.
 fn check_pair(x: &str) -> Result<(), TestCaseError> {
     let iri = IriRef::parse(x).unwrap();
+    // The one-pass mapping (wide encoder, IDNA fast path) is the component-by-component one.
+    for options in [
+        ToUriOptions::default(),
+        ToUriOptions::default().host(HostMapping::PercentEncode),
+    ] {
+        let fast = iri.to_uri_with(&options).map(|u| u.into_owned());
+        prop_assert_eq!(fast, iri.to_uri_checked(&options), "{:?}", x);
+    }
     match iri.to_uri() {
         Ok(uri) => {
             // to_uri(x) is a valid URI reference, and the mapping is idempotent.

@@ -1,9 +1,11 @@
 //! IRI to URI (3987bis 3.6) on every input that parses as an IRI reference, in every mode: no
-//! panic; a result is a valid URI reference that maps to itself (idempotent) and converts back
+//! panic; the one-pass mapping (wide encoder, IDNA fast path) gives what the component-by-
+//! component one (`to_uri_checked`: byte encoder, `idna` crate) gives, with either host
+//! mapping; a result is a valid URI reference that maps to itself (idempotent) and converts back
 //! to a valid IRI reference; a failure is an IDNA failure on a non-ASCII host.
 #![no_main]
 
-use iriscan::map::MapErrorKind;
+use iriscan::map::{HostMapping, MapErrorKind, ToUriOptions};
 use iriscan::preprocess::Mode;
 use iriscan::{Grammar, IriRef};
 use libfuzzer_sys::fuzz_target;
@@ -17,6 +19,13 @@ fuzz_target!(|data: &[u8]| {
         let Ok(iri) = IriRef::parse(&text) else {
             continue;
         };
+        for options in [
+            ToUriOptions::default(),
+            ToUriOptions::default().host(HostMapping::PercentEncode),
+        ] {
+            let fast = iri.to_uri_with(&options).map(|u| u.into_owned());
+            assert_eq!(fast, iri.to_uri_checked(&options), "{text:?}");
+        }
         match iri.to_uri() {
             Ok(uri) => {
                 let parsed = IriRef::parse_as(&uri, Grammar::UriReference)

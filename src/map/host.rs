@@ -59,11 +59,16 @@ pub(crate) fn is_dns_host_of(info: Option<&crate::SchemeInfo>) -> bool {
 /// result is checked to be an `ireg-name` of a URI (UTS #46 maps some characters to ASCII that
 /// a host may not hold, such as U+FF0F to "/").
 pub(crate) fn push_idna(out: &mut Vec<u8>, host: &str) -> Result<(), MapError> {
-    if host.is_ascii() {
-        out.extend_from_slice(host.as_bytes());
+    if !host.is_ascii() && push_idna_fast(out, host) {
         return Ok(());
     }
-    if push_idna_fast(out, host) {
+    push_idna_checked(out, host)
+}
+
+/// [`push_idna`] without its fast path: every non-ASCII host through the `idna` crate.
+pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), MapError> {
+    if host.is_ascii() {
+        out.extend_from_slice(host.as_bytes());
         return Ok(());
     }
     let decoded = decode_host(host)?;

@@ -27,37 +27,54 @@ use std::fmt;
 /// Reassembles `iri` into `out` with the delimiters it has (3987bis 3.6: "using the original
 /// punctuation"), each of the userinfo, host, path, query and fragment written by `write`; the
 /// scheme and port are ASCII and copied.
-fn reassemble<E>(
+fn reassemble<O: Sink, E>(
     iri: &IriRef<'_>,
-    out: &mut String,
-    mut write: impl FnMut(&mut String, Component, &str) -> Result<(), E>,
+    out: &mut O,
+    mut write: impl FnMut(&mut O, Component, &str) -> Result<(), E>,
 ) -> Result<(), E> {
     if let Some(scheme) = iri.scheme() {
-        out.push_str(scheme);
-        out.push(':');
+        out.push_text(scheme);
+        out.push_text(":");
     }
     if iri.authority().is_some() {
-        out.push_str("//");
+        out.push_text("//");
         if let Some(userinfo) = iri.userinfo() {
             write(out, Component::Userinfo, userinfo)?;
-            out.push('@');
+            out.push_text("@");
         }
         write(out, Component::Host, iri.host().unwrap_or(""))?;
         if let Some(port) = iri.port() {
-            out.push(':');
-            out.push_str(port);
+            out.push_text(":");
+            out.push_text(port);
         }
     }
     write(out, Component::Path, iri.path())?;
     if let Some(query) = iri.query() {
-        out.push('?');
+        out.push_text("?");
         write(out, Component::Query, query)?;
     }
     if let Some(fragment) = iri.fragment() {
-        out.push('#');
+        out.push_text("#");
         write(out, Component::Fragment, fragment)?;
     }
     Ok(())
+}
+
+/// What [`reassemble`] writes to: the `String` of an IRI, or the bytes of a URI (ASCII).
+trait Sink {
+    fn push_text(&mut self, text: &str);
+}
+
+impl Sink for String {
+    fn push_text(&mut self, text: &str) {
+        self.push_str(text);
+    }
+}
+
+impl Sink for Vec<u8> {
+    fn push_text(&mut self, text: &str) {
+        self.extend_from_slice(text.as_bytes());
+    }
 }
 
 /// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), a charset label is

@@ -1,11 +1,11 @@
 //! IRI to URI (3987bis 3.3 to 3.6): the non-ASCII octets of the IRI percent-encoded in place,
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
-use super::host::{push_idna, HostMapping};
-use super::pct::{push_encoding_non_ascii, push_octet_bytes};
-use super::MapError;
+use super::host::{push_idna, push_idna_checked, HostMapping};
+use super::pct::{push_encoding_non_ascii, push_encoding_portable, push_octet_bytes};
+use super::{reassemble, MapError};
 use crate::tables::{ascii, class};
-use crate::{HostKind, IriRef};
+use crate::{Component, HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -67,7 +67,8 @@ impl<'a> IriRef<'a> {
         let fragment_hash = self
             .fragment()
             .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
-        if crate::scan::is_ascii(input.as_bytes()) && !fragment_hash {
+        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
+        if non_ascii == 0 && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs".
             return Ok(Cow::Borrowed(input));
         }
@@ -77,7 +78,6 @@ impl<'a> IriRef<'a> {
         // except in the three places below, each spliced in where it stands.
         // The exact length when the host is not mapped with IDNA nor the query re-encoded, and
         // the room the wide encoder writes past its result.
-        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
         let mut out = Vec::with_capacity(input.len() + 2 * non_ascii + 32);
         let mut done = 0;
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
@@ -121,6 +121,47 @@ impl<'a> IriRef<'a> {
         Ok(Cow::Owned(
             crate::scan::ascii_string(out).expect("a URI is ASCII"),
         ))
+    }
+}
+
+impl IriRef<'_> {
+    /// [`IriRef::to_uri_with`] the slow way, for the tests and the `to_uri` fuzz target to
+    /// compare it with: component by component (3.6, "using the original punctuation"), each
+    /// non-ASCII octet encoded one at a time, each non-ASCII DNS host through the `idna` crate.
+    #[doc(hidden)]
+    pub fn to_uri_checked(&self, options: &ToUriOptions) -> Result<String, MapError> {
+        let idna = options.host.idna_for(self.scheme());
+        let http = self
+            .scheme()
+            .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+        let charset = options
+            .query_charset
+            .map(Encoding::output_encoding)
+            .filter(|&e| http && e != UTF_8);
+        let reg_name = self.host_kind() == Some(HostKind::RegName);
+        let mut out = Vec::new();
+        reassemble(self, &mut out, |out, component, text| {
+            match component {
+                Component::Host if reg_name && idna => push_idna_checked(out, text)?,
+                Component::Query => match charset {
+                    Some(encoding) if !text.is_ascii() => {
+                        push_query_in_charset(out, text, encoding)
+                    }
+                    _ => push_encoding_portable(out, text.as_bytes()),
+                },
+                Component::Fragment => {
+                    for (k, piece) in text.split('#').enumerate() {
+                        if k > 0 {
+                            out.extend_from_slice(b"%23");
+                        }
+                        push_encoding_portable(out, piece.as_bytes());
+                    }
+                }
+                _ => push_encoding_portable(out, text.as_bytes()),
+            }
+            Ok::<(), MapError>(())
+        })?;
+        Ok(String::from_utf8(out).expect("a URI is ASCII"))
     }
 }
 

@@ -542,7 +542,18 @@ mod x86 {
                 at += 16;
             }
             let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
-            _mm_cvtsi128_si64(total) as usize + s[at..].iter().filter(|&&b| b >= 0x80).count()
+            // The last `s.len() - at` octets: the top bits of the last 16 (overlapping those
+            // counted), or of a copy padded with zeros.
+            let rest = s.len() - at;
+            let last = if s.len() >= 16 {
+                _mm_loadu_si128(s.as_ptr().add(s.len() - 16).cast())
+            } else {
+                let mut padded = [0u8; 16];
+                padded[16 - rest..].copy_from_slice(s);
+                _mm_loadu_si128(padded.as_ptr().cast())
+            };
+            let tail = (_mm_movemask_epi8(last) as u32) >> (16 - rest);
+            _mm_cvtsi128_si64(total) as usize + tail.count_ones() as usize
         }
     }
 
@@ -624,16 +635,20 @@ mod x86 {
         if b.len() < 16 {
             return b.is_ascii();
         }
-        let mut high = 0;
-        let mut at = 0;
-        while at + 16 <= b.len() {
-            // SAFETY: `at + 16 <= b.len()`; the load is unaligned; SSE2 is baseline on x86-64.
-            high |= unsafe { _mm_movemask_epi8(_mm_loadu_si128(b.as_ptr().add(at).cast())) };
-            at += 16;
+        // The blocks or-ed together, one movemask at the end (a movemask per block made the
+        // loop wait on each).
+        // SAFETY (all the block): SSE2 is baseline on x86-64; `b.len() >= 16`, every load is of
+        // 16 bytes at `at + 16 <= b.len()` (the last one overlapping those already read),
+        // unaligned.
+        unsafe {
+            let mut high = _mm_loadu_si128(b.as_ptr().add(b.len() - 16).cast());
+            let mut at = 0;
+            while at + 16 <= b.len() {
+                high = _mm_or_si128(high, _mm_loadu_si128(b.as_ptr().add(at).cast()));
+                at += 16;
+            }
+            _mm_movemask_epi8(high) == 0
         }
-        // SAFETY: `b.len() >= 16`: the last 16 bytes, overlapping those already read.
-        high |= unsafe { _mm_movemask_epi8(_mm_loadu_si128(b.as_ptr().add(b.len() - 16).cast())) };
-        high == 0
     }
 
     #[inline(always)]
@@ -792,6 +807,28 @@ mod tests {
                 b[k] = b'a';
             }
         }
+    }
+
+    /// The psadbw count against the plain one, at every length, with high bytes in every
+    /// position of the blocks and of the padded tail.
+    #[test]
+    fn count_non_ascii_agrees() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for n in 0..100 {
+            for _ in 0..20 {
+                let b: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
+                let want = b.iter().filter(|&&c| c >= 0x80).count();
+                assert_eq!(super::count_non_ascii(&b), want, "{b:?}");
+            }
+        }
+    }
+
+    /// Checked-ASCII strings: made of ASCII bytes only.
+    #[test]
+    fn ascii_string_refuses_other_bytes() {
+        assert_eq!(super::ascii_string(b"abc".to_vec()).as_deref(), Some("abc"));
+        assert_eq!(super::ascii_string("é".repeat(20).into_bytes()), None);
+        assert_eq!(super::ascii_string(b"a\x80".to_vec()), None);
     }
 
     /// xorshift64*: reproducible inputs without a dependency.
