@@ -251,7 +251,12 @@ impl IdnaClass {
 /// The [`IdnaClass`] of `c`.
 #[inline]
 pub fn idna_class(c: char) -> IdnaClass {
-    let cp = c as u32;
+    idna_class_of(c as u32)
+}
+
+/// The [`IdnaClass`] of the code point `cp`.
+#[inline]
+pub(crate) fn idna_class_of(cp: u32) -> IdnaClass {
     IdnaClass(match IDNA_INDEX.get((cp >> IDNA_LEAF_BITS) as usize) {
         Some(&leaf) => IDNA_LEAVES[leaf as usize][(cp & ((1 << IDNA_LEAF_BITS) - 1)) as usize],
         None => 0,

@@ -10,7 +10,9 @@
 use super::pct::decode_all;
 use super::punycode::{self, MAX_LABEL};
 use super::MapError;
-use crate::tables::{ascii, class, code_point_class, idna_class, CodePointClass, IdnaClass};
+use crate::tables::{
+    ascii, class, code_point_class, idna_class, idna_class_of, CodePointClass, IdnaClass,
+};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 
@@ -175,11 +177,35 @@ const fn bit(code: u8) -> u8 {
 /// is L, R or AL; past it and the non-spacing marks that end the label, the last character is
 /// L or EN in a left-to-right label, R, AL, EN or AN in a right-to-left one; the characters
 /// between them may not be of the other direction (in a right-to-left label, AN and EN not
-/// both). `first`, `last` (0 when the label is its first character and marks) and `middle` (the
-/// bits of the classes in between) are what a walk of the label gathers.
-fn passes_bidi_rule(first: u8, last: u8, middle: u8) -> bool {
+/// both). For a label of the fast path (`[A-Za-z0-9-]` and classed code points).
+fn passes_bidi_rule(text: &str) -> bool {
     const RTL: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL);
     const NUMBERS: u8 = bit(IdnaClass::AN) | bit(IdnaClass::EN);
+    // The class of the first character, of the last that is not a mark (0 if none past the
+    // first), and the bits of the classes in between.
+    let (mut first, mut last, mut middle, mut marks) = (0u8, 0u8, 0u8, false);
+    for (k, c) in text.chars().enumerate() {
+        let code = match c {
+            'a'..='z' | 'A'..='Z' => IdnaClass::L,
+            '0'..='9' => IdnaClass::EN,
+            '-' => ES,
+            _ => idna_class(c).bits() & IdnaClass::BIDI,
+        };
+        if k == 0 {
+            first = code;
+        } else if code == IdnaClass::NSM {
+            marks = true;
+        } else {
+            if last != 0 {
+                middle |= bit(last);
+            }
+            if marks {
+                middle |= bit(IdnaClass::NSM);
+                marks = false;
+            }
+            last = code;
+        }
+    }
     match first {
         IdnaClass::L => {
             last == 0
@@ -209,70 +235,103 @@ fn passes_bidi_rule(first: u8, last: u8, middle: u8) -> bool {
 /// composes with the one before it, a code point the table does not class) or breaks a rule:
 /// the `idna` crate then decides, and says why it fails.
 fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> bool {
+    const RTL: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
+    let b = host.as_bytes();
     let mut points = [0u32; MAX_LABEL];
-    // UTS #46 4.1 step 8: whether this is a bidi domain name, and whether every label passes
-    // the bidi rule (which only matters if it is).
-    let (mut bidi_domain, mut bidi_ok) = (false, true);
-    // The code point before, for NFC (a label starts after "." or nothing: no composition).
-    let mut before = '.';
-    for text in host.split('.') {
+    // UTS #46 4.1 step 8: whether this is a bidi domain name (an R, AL or AN character), for
+    // the bidi rule at the end.
+    let mut bidi_domain = 0;
+    let mut i = 0;
+    loop {
+        let start = i;
         let (mut n, mut unicode, mut combining) = (0, false, false);
-        let (mut first, mut last, mut middle, mut marks) = (0u8, 0u8, 0u8, false);
-        for c in text.chars() {
-            let (point, code) = match c {
-                'a'..='z' | 'A'..='Z' => (c.to_ascii_lowercase() as u32, IdnaClass::L),
-                '0'..='9' => (c as u32, IdnaClass::EN),
-                '-' => (c as u32, ES),
-                _ => {
-                    let class = idna_class(c).bits();
-                    // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
-                    // (step 5): the crate decides.
-                    let comb = class & IdnaClass::COMBINING != 0;
-                    if class == 0
-                        || (comb && combining)
-                        || (n == 0 && class & IdnaClass::MARK != 0)
-                        || (class & IdnaClass::MAYBE != 0
-                            && unicode_normalization::char::compose(before, c).is_some())
-                    {
-                        return false;
-                    }
-                    combining = comb;
-                    unicode = true;
-                    (c as u32, class & IdnaClass::BIDI)
-                }
-            };
-            if c.is_ascii() {
-                combining = false;
-            }
-            before = c;
+        while i < b.len() && b[i] != b'.' {
             if n == MAX_LABEL {
                 // Too long for DNS whatever it maps to: the crate says so.
                 return false;
             }
-            points[n] = point;
-            n += 1;
-            bidi_domain |= matches!(code, IdnaClass::R | IdnaClass::AL | IdnaClass::AN);
-            if n == 1 {
-                first = code;
-            } else if code == IdnaClass::NSM {
-                marks = true;
+            if b[i] < 0x80 {
+                // UTS #46 maps "A" to "Z" to lowercase, keeps "a" to "z", digits and "-".
+                let lower = LDH_LOWERCASE[b[i] as usize];
+                if lower == 0 {
+                    return false;
+                }
+                points[n] = u32::from(lower);
+                combining = false;
+                i += 1;
             } else {
-                if last != 0 {
-                    middle |= bit(last);
+                let (point, len) = decode_utf8(b, i);
+                let class = idna_class_of(point).bits();
+                // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
+                // (step 5): the crate decides. After ASCII, the point before is lowercase, as
+                // UTS #46 maps before it normalizes.
+                let comb = class & IdnaClass::COMBINING != 0;
+                if class == 0
+                    || (comb && combining)
+                    || (n == 0 && class & IdnaClass::MARK != 0)
+                    || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(points[n - 1], point))
+                {
+                    return false;
                 }
-                if marks {
-                    middle |= bit(IdnaClass::NSM);
-                    marks = false;
-                }
-                last = code;
+                combining = comb;
+                unicode = true;
+                bidi_domain |= bit(class & IdnaClass::BIDI) & RTL;
+                points[n] = point;
+                i += len;
             }
+            n += 1;
         }
-        if n == 0 || is_ace_label(text.as_bytes()) || !label(&mut points[..n], unicode) {
+        if n == 0 || is_ace_label(&b[start..i]) || !label(&mut points[..n], unicode) {
             return false;
         }
-        bidi_ok &= passes_bidi_rule(first, last, middle);
+        if i == b.len() {
+            break;
+        }
+        i += 1;
     }
-    !bidi_domain || bidi_ok
+    bidi_domain == 0 || host.split('.').all(passes_bidi_rule)
+}
+
+/// `[A-Za-z0-9-]` as UTS #46 maps them (letters lowercased); 0 for every other ASCII byte.
+static LDH_LOWERCASE: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = match b {
+            b'a'..=b'z' | b'0'..=b'9' | b'-' => b,
+            b'A'..=b'Z' => b + 32,
+            _ => 0,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// The code point of the UTF-8 sequence that starts at `b[i]`, a non-ASCII lead of a `str`,
+/// and its length.
+#[inline]
+fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
+    let lead = u32::from(b[i]);
+    let next = |k: usize| u32::from(b[i + k] & 0x3F);
+    if lead < 0xE0 {
+        ((lead & 0x1F) << 6 | next(1), 2)
+    } else if lead < 0xF0 {
+        ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+    } else {
+        (
+            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+            4,
+        )
+    }
+}
+
+/// Whether canonical composition (NFC) joins `a` and `b`.
+fn composes(a: u32, b: u32) -> bool {
+    match (char::from_u32(a), char::from_u32(b)) {
+        (Some(a), Some(b)) => unicode_normalization::char::compose(a, b).is_some(),
+        _ => false,
+    }
 }
 
 /// The fast path of [`push_idna`] (see [`fast_labels`]): each label with non-ASCII code points
