@@ -74,12 +74,6 @@ fn divide(q: u32, d: u32) -> u32 {
     ((RECIPROCALS[d as usize] as u128 * q as u128) >> 64) as u32
 }
 
-/// The bits of the positions `from..to` of a label (`to` at most 63).
-#[inline]
-fn positions(from: usize, to: usize) -> u64 {
-    ((1u64 << to) - 1) & !((1u64 << from) - 1)
-}
-
 /// Appends the Punycode of `points` (at most [`MAX_LABEL`] code points, which it overwrites, ASCII ones already in
 /// the case wanted) to `out`: the basic code points, a "-" if there were any, then the deltas
 /// (RFC 3492 6.3), and returns true; returns false, with `out` as it was, when the Punycode is
@@ -89,7 +83,7 @@ fn positions(from: usize, to: usize) -> u64 {
 /// 6.3 walks the whole label once per distinct code point, counting the code points below the
 /// current one (they add one to `delta` each) up to each occurrence. Here the non-basic code
 /// points are sorted by value and position once, and the positions of the code points already
-/// handled are bits of a `u64`: the count between two occurrences is a population count.
+/// handled are bits of a `u64`: the count before an occurrence is a population count.
 pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool {
     debug_assert!(points.len() <= MAX_LABEL && room <= 64);
     let len = points.len();
@@ -122,17 +116,30 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
         o += 1;
     }
     let rest = &mut points[..k];
-    rest.sort_unstable();
+    // Insertion sort: labels have a few non-basic code points, often in order already.
+    for i in 1..rest.len() {
+        let key = rest[i];
+        let mut j = i;
+        while j > 0 && rest[j - 1] > key {
+            rest[j] = rest[j - 1];
+            j -= 1;
+        }
+        rest[j] = key;
+    }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
     let mut at = 0;
     while at < k {
         let m = rest[at] >> 6;
         delta += (m - n) * (h + 1);
-        let mut from = 0;
+        // The handled code points before the last occurrence (none of the current value is
+        // handled yet): the delta between two occurrences is the difference of two counts.
+        let mut below = 0;
         let group = at;
         while at < k && rest[at] >> 6 == m {
             let pos = (rest[at] & 63) as usize;
-            delta += (handled & positions(from, pos)).count_ones();
+            let count = (handled & ((1u64 << pos) - 1)).count_ones();
+            delta += count - below;
+            below = count;
             // The variable-length integer of `delta` (6.3, 6.2's threshold `t`).
             let mut q = delta;
             let mut kk = BASE;
@@ -159,10 +166,10 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
             bias = adapt(delta, h + 1, h == basic);
             delta = 0;
             h += 1;
-            from = pos + 1;
             at += 1;
         }
-        delta += (handled & positions(from, len)).count_ones() + 1;
+        // The handled code points after the last occurrence, and 6.3's increment.
+        delta += handled.count_ones() - below + 1;
         for &key in &rest[group..at] {
             handled |= 1 << (key & 63);
         }

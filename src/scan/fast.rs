@@ -515,6 +515,18 @@ mod x86 {
         t
     };
 
+    /// Windows of this table are the shuffles that move the last `rest` bytes of a vector to
+    /// its front and zero the others: `SHIFT_DOWN[32 - rest..48 - rest]`.
+    static SHIFT_DOWN: [u8; 48] = {
+        let mut t = [0x80u8; 48];
+        let mut j = 0;
+        while j < 16 {
+            t[16 + j] = j as u8;
+            j += 1;
+        }
+        t
+    };
+
     /// The length of what each shuffle of `GROUP_SHUFFLES` writes: 4, and 2 per non-ASCII octet
     /// (a table: `count_ones` is no single instruction without POPCNT).
     static GROUP_LENGTHS: [u8; 16] = {
@@ -584,6 +596,16 @@ mod x86 {
             let v = if at + 16 <= s.len() {
                 // SAFETY: `at + 16 <= s.len()`; the load is unaligned.
                 unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast()) }
+            } else if s.len() >= 16 {
+                // The last 16 octets, shifted down past those already written, zeros after.
+                // SAFETY: `s.len() >= 16`; the loads are unaligned, the second of a 16-byte
+                // window of the 32-byte table.
+                unsafe {
+                    let last = _mm_loadu_si128(s.as_ptr().add(s.len() - 16).cast());
+                    let rest = s.len() - at;
+                    let shift = _mm_loadu_si128(SHIFT_DOWN[32 - rest..48 - rest].as_ptr().cast());
+                    _mm_shuffle_epi8(last, shift)
+                }
             } else {
                 let mut last = [0u8; 16];
                 last[..s.len() - at].copy_from_slice(&s[at..]);
