@@ -349,7 +349,7 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
     }
     // 5.3.3: no port (the general path decides whether it is the default), no empty path that
     // the scheme writes "/", and a host that ToUnicode leaves as it is: not a DNS name, or one
-    // of plain labels (which it only lowercases, and there is no uppercase).
+    // of the IDNA fast path's labels (which it only lowercases, and there is no uppercase).
     if iri.port().is_some() {
         return false;
     }
@@ -363,7 +363,7 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
     h.is_empty()
         || iri.host_kind() != Some(HostKind::RegName)
         || !crate::map::host_is_dns_of(info)
-        || crate::map::is_plain_host(h)
+        || crate::map::is_fast_host(h)
 }
 
 /// The ladder component by component: each normalized on its own (borrowed when unchanged),

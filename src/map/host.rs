@@ -135,7 +135,7 @@ fn is_ace_label(label: &[u8]) -> bool {
 /// checked to be an `ireg-name`. A host of the fast path's labels is only lowercased: ToUnicode
 /// changes nothing else in it.
 pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
-    if is_plain_host(host) {
+    if is_fast_host(host) {
         return Ok(if host.bytes().any(|c| c.is_ascii_uppercase()) {
             Cow::Owned(host.to_ascii_lowercase())
         } else {
@@ -161,13 +161,15 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
 
 /// Whether the fast path takes `host` (see [`fast_labels`]): ToUnicode leaves it as it is,
 /// but for ASCII letters, which it lowercases.
-pub(crate) fn is_plain_host(host: &str) -> bool {
+pub(crate) fn is_fast_host(host: &str) -> bool {
     fast_labels(host, |_, _| true)
 }
 
-/// The bits of the bidi classes of [`IdnaClass`] that the bidi rule names, and ES, which only
-/// "-" has here.
+/// ES, the Bidi_Class of "-", the only character of that class the fast path meets: a code
+/// beside those of [`IdnaClass`].
 const ES: u8 = 7;
+
+/// The bit of a class code, for sets of classes.
 const fn bit(code: u8) -> u8 {
     1 << code
 }
@@ -235,7 +237,7 @@ fn passes_bidi_rule(text: &str) -> bool {
 /// composes with the one before it, a code point the table does not class) or breaks a rule:
 /// the `idna` crate then decides, and says why it fails.
 fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> bool {
-    const RTL: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
+    const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
     let mut points = [0u32; MAX_LABEL];
     // UTS #46 4.1 step 8: whether this is a bidi domain name (an R, AL or AN character), for
@@ -275,7 +277,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> b
                 }
                 combining = comb;
                 unicode = true;
-                bidi_domain |= bit(class & IdnaClass::BIDI) & RTL;
+                bidi_domain |= bit(class & IdnaClass::BIDI) & BIDI_DOMAIN;
                 points[n] = point;
                 i += len;
             }
