@@ -67,11 +67,11 @@ impl<'a> IriRef<'a> {
         let fragment_hash = self
             .fragment()
             .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
-        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
-        if non_ascii == 0 && !fragment_hash {
+        if crate::scan::is_ascii(input.as_bytes()) && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs".
             return Ok(Cow::Borrowed(input));
         }
+        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
         // In a valid IRI the characters a URI does not allow are exactly the non-ASCII ones
         // (3.3), whatever the component, and the delimiters are ASCII: the URI is the input
         // with its non-ASCII octets percent-encoded (3.6: "using the original punctuation"),
