@@ -313,7 +313,7 @@ pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, s
 /// cheaply (a short line, a port, a host that IDNA would look at): [`normalize_components`]
 /// decides those.
 fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
-    use crate::scan::{any_in_windows, ascii_uppercase, percent_to_check};
+    use crate::scan::{any_in_windows, ascii_uppercase, hyphen_pairs, non_ascii, percent_to_check};
     let text = iri.as_str();
     let b = text.as_bytes();
     if b.len() < 17 {
@@ -360,10 +360,25 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
     if iri.path().is_empty() && info.is_some_and(|i| i.empty_path_is_slash) {
         return false;
     }
-    h.is_empty()
+    if h.is_empty()
         || iri.host_kind() != Some(HostKind::RegName)
         || !crate::map::host_is_dns_of(info)
-        || crate::map::is_fast_host(h)
+    {
+        return true;
+    }
+    // An ASCII host without "%" or an ACE label ("xn--" after the start or a "."), as most
+    // are, found in windows of the line; else the fast path of IDNA decides.
+    let (at, end) = (iri.host_start(), iri.host_start() + h.len());
+    if !any_in_windows(b, at, end, non_ascii, |_| true) {
+        let ace = |i: usize| {
+            i >= at + 3
+                && b[i - 3..i - 1].eq_ignore_ascii_case(b"xn")
+                && (i == at + 3 || b[i - 4] == b'.')
+        };
+        return !(iri.has_percent() && h.contains('%'))
+            && !any_in_windows(b, at, end, hyphen_pairs, ace);
+    }
+    crate::map::is_fast_host(h)
 }
 
 /// The ladder component by component: each normalized on its own (borrowed when unchanged),

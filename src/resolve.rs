@@ -46,8 +46,15 @@ impl<'a> Iri<'a> {
     /// back with an authority "g" (RFC 3986 3.3 forbids such a path without an authority).
     #[must_use]
     pub fn resolve(&self, reference: &IriRef<'_>) -> String {
+        let rs = reference.as_str();
+        if reference.is_absolute()
+            && !has_dot_segment_in(rs, reference.path_start(), reference.path_end())
+        {
+            // The common case of `resolve_into`: T is R, copied to a string of its size.
+            return rs.to_owned();
+        }
         // The most the result can take (`resolve_into` reserves as much): one allocation.
-        let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len());
+        let mut out = String::with_capacity(self.as_str().len() + rs.len());
         self.resolve_into(reference, &mut out);
         out
     }

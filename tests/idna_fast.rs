@@ -166,6 +166,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
+    /// ASCII hosts of every `reg-name` character (no "%"), with labels that may be empty or
+    /// start with "xn--": ToUnicode as the crate's.
+    fn ascii_hosts_to_unicode_as_idna(host in "([a-zA-Z0-9._~!$&'()*+,;=-]|xn--|XN--|\\.){0,12}") {
+        prop_assert_eq!(normalized_host(&host), reference_unicode(&host), "{:?}", host);
+    }
+
+    #[test]
     /// Non-ASCII hosts only: an ASCII host is a URI host already and stays as it is (README,
     /// "How the spec is read"), where the `idna` crate would lowercase it.
     fn hosts_map_as_idna_maps_them(host in host().prop_filter("non-ASCII", |h| !h.is_ascii())) {

@@ -159,9 +159,15 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
     })
 }
 
-/// Whether the fast path takes `host` (see [`fast_labels`]): ToUnicode leaves it as it is,
-/// but for ASCII letters, which it lowercases.
+/// Whether ToUnicode leaves `host` as it is, but for ASCII letters, which it lowercases: an ASCII
+/// host without percent-encodings or ACE labels (with `AsciiDenyList::EMPTY`, UTS #46 maps only
+/// the uppercase letters of ASCII, and no rule can fail on such labels, which cannot make a bidi
+/// domain name), or a host of the fast path (see [`fast_labels`]).
 pub(crate) fn is_fast_host(host: &str) -> bool {
+    let b = host.as_bytes();
+    if crate::scan::is_ascii(b) {
+        return !b.iter().any(|&c| c == b'%') && !has_ace_label(b);
+    }
     fast_labels(host, |_, _| true)
 }
 
@@ -386,10 +392,16 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 }
 
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
-/// On the path of every line, so bytes and `memchr` rather than splitting.
+/// On the path of every line: one walk of the bytes (hosts are short; `memchr`'s calls cost more).
 pub(crate) fn has_ace_label(host: &[u8]) -> bool {
-    let ace_at = |i: usize| host.get(i..).is_some_and(is_ace_label);
-    ace_at(0) || memchr::memchr_iter(b'.', host).any(|i| ace_at(i + 1))
+    let mut label_start = true;
+    for (i, &c) in host.iter().enumerate() {
+        if label_start && c | 0x20 == b'x' && is_ace_label(&host[i..]) {
+            return true;
+        }
+        label_start = c == b'.';
+    }
+    false
 }
 
 fn label_to_unicode(label: &str) -> Option<String> {

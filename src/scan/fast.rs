@@ -159,6 +159,55 @@ pub(crate) fn slash_dot_pairs(b: &[u8], at: usize) -> u32 {
     }
 }
 
+/// Bit k set when `b[at + k]` and `b[at + k - 1]` are both "-", for k in 0..16: where the "xn--"
+/// of an ACE label may end (RFC 5890 2.3.2.1), for `normalize::is_normal`. SSE2 on x86-64.
+///
+/// # Panics
+/// Unless `1 <= at` and `at + 16 <= b.len()`.
+#[inline(always)]
+pub(crate) fn hyphen_pairs(b: &[u8], at: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let this = sse2::equal(sse2::load(b, at), b'-');
+        let before = sse2::equal(sse2::load(b, at - 1), b'-');
+        sse2::mask(sse2::and(this, before))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        hyphen_pairs_portable(b, at)
+    }
+}
+
+/// Bit k set when `b[at + k]` is not ASCII, for k in 0..16. SSE2 on x86-64.
+///
+/// # Panics
+/// Unless `at + 16 <= b.len()`.
+#[inline(always)]
+pub(crate) fn non_ascii(b: &[u8], at: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::mask(sse2::load(b, at))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        non_ascii_portable(b, at)
+    }
+}
+
+/// [`hyphen_pairs`] a byte at a time: the reference the tests compare it with.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn hyphen_pairs_portable(b: &[u8], at: usize) -> u32 {
+    (0..16).fold(0, |m, k| {
+        m | (u32::from(b[at + k] == b'-' && b[at + k - 1] == b'-') << k)
+    })
+}
+
+/// [`non_ascii`] a byte at a time: the reference the tests compare it with.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn non_ascii_portable(b: &[u8], at: usize) -> u32 {
+    (0..16).fold(0, |m, k| m | (u32::from(b[at + k] >= 0x80) << k))
+}
+
 /// Bit k set when `b[at + k]` is a "%" that may start a triplet to normalize (3987bis 5.3.2.1,
 /// 5.3.2.3), for k in 0..16: all but those whose digits are in the window and read `[89A-F]`
 /// then `[0-9A-F]`, the uppercase triplets of non-ASCII octets, which most percent-encodings of
