@@ -375,8 +375,8 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
                 && b[i - 3..i - 1].eq_ignore_ascii_case(b"xn")
                 && (i == at + 3 || b[i - 4] == b'.')
         };
-        return !(iri.has_percent() && h.contains('%'))
-            && !any_in_windows(b, at, end, hyphen_pairs, ace);
+        let percent = iri.has_percent() && h.contains('%');
+        return !percent && !any_in_windows(b, at, end, hyphen_pairs, ace);
     }
     crate::map::is_fast_host(h)
 }

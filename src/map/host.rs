@@ -166,7 +166,7 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
 pub(crate) fn is_fast_host(host: &str) -> bool {
     let b = host.as_bytes();
     if crate::scan::is_ascii(b) {
-        return !b.iter().any(|&c| c == b'%') && !has_ace_label(b);
+        return !b.contains(&b'%') && !has_ace_label(b);
     }
     fast_labels(host, |_, _| true)
 }
