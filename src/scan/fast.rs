@@ -835,6 +835,28 @@ mod tests {
         );
     }
 
+    #[test]
+    fn hyphen_pairs_agree() {
+        window_masks_agree(
+            0x9E37_79B9_7F4A_7C15,
+            b"-x.\xC3",
+            1,
+            super::hyphen_pairs,
+            super::hyphen_pairs_portable,
+        );
+    }
+
+    #[test]
+    fn non_ascii_agrees() {
+        window_masks_agree(
+            0x1234_5678_9ABC_DEF1,
+            b"a\x80\xFF\x7F",
+            0,
+            super::non_ascii,
+            super::non_ascii_portable,
+        );
+    }
+
     /// The SSE2 percent filter against the byte walk, on triplets of every kind at every place.
     #[test]
     fn percent_to_check_agrees() {
