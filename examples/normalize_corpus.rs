@@ -1,8 +1,9 @@
-//! Normalizes every line of the given files at one level, round after round, and prints the best
-//! throughput and how many lines came back borrowed (already normal): a target for profilers
-//! (`LEVEL=scheme cargo run --release --example normalize_corpus -- data/bench/urls.txt`;
-//! `LEVEL` is `syntax` or `scheme`, `ROUNDS` the rounds). Criterion (`cargo bench --bench
-//! normalize`) is the measurement of record.
+//! Normalizes every line of the given files at the syntax and scheme levels, alternating with
+//! fluent-uri's `normalize` round after round, and prints each one's best throughput and how
+//! many lines came back borrowed (already normal): a quick, noise-resistant comparison and a
+//! target for profilers (`cargo run --release --example normalize_corpus --
+//! data/bench/urls.txt`; `ONLY=syntax|scheme|fluent-uri` runs one, `ROUNDS` the rounds).
+//! Criterion (`cargo bench --bench normalize`) is the measurement of record.
 
 use iriscan::normalize::Level;
 use iriscan::IriRef;
@@ -16,7 +17,7 @@ fn main() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         lines.extend(
             text.lines()
-                .filter(|l| IriRef::parse(l).is_ok())
+                .filter(|l| IriRef::parse(l).is_ok() && fluent_uri::IriRef::parse(*l).is_ok())
                 .map(str::to_string),
         );
     }
@@ -24,25 +25,40 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(30);
-    let level = match std::env::var("LEVEL").as_deref() {
-        Ok("syntax") => Level::Syntax,
-        _ => Level::Scheme,
-    };
+    let only = std::env::var("ONLY").ok();
     let bytes: usize = lines.iter().map(|l| l.len()).sum();
-    let (mut best, mut borrowed) = (0f64, 0);
+    let names = ["syntax", "scheme", "fluent-uri"];
+    let (mut best, mut borrowed) = ([0f64; 3], [0usize; 3]);
     for _ in 0..rounds {
-        let start = Instant::now();
-        borrowed = lines
-            .iter()
-            .filter(|l| {
-                let iri = IriRef::parse(black_box(l)).expect("parsed before");
-                matches!(iri.normalize(level), Ok(Cow::Borrowed(_)))
-            })
-            .count();
-        best = best.max(bytes as f64 / start.elapsed().as_secs_f64() / 1e6);
+        for (k, name) in names.iter().enumerate() {
+            if only.as_deref().is_some_and(|o| o != *name) {
+                continue;
+            }
+            let start = Instant::now();
+            borrowed[k] = lines
+                .iter()
+                .filter(|l| match k {
+                    0 | 1 => {
+                        let level = if k == 0 { Level::Syntax } else { Level::Scheme };
+                        let iri = IriRef::parse(black_box(l)).expect("parsed before");
+                        matches!(iri.normalize(level), Ok(Cow::Borrowed(_)))
+                    }
+                    _ => fluent_uri::IriRef::parse(black_box(l.as_str()))
+                        .is_ok_and(|i| i.normalize().as_str().len() == l.len()),
+                })
+                .count();
+            best[k] = best[k].max(bytes as f64 / start.elapsed().as_secs_f64() / 1e6);
+        }
     }
-    println!(
-        "{level}: {best:.0} MB/s, {borrowed} of {} lines already normal",
-        lines.len()
-    );
+    for (k, name) in names.iter().enumerate() {
+        if best[k] > 0.0 {
+            println!(
+                "{name:11} {:5.0} MB/s ({:.2}x fluent-uri), {} of {} lines already normal",
+                best[k],
+                best[k] / best[2].max(f64::MIN_POSITIVE),
+                borrowed[k],
+                lines.len()
+            );
+        }
+    }
 }

@@ -326,16 +326,17 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
     {
         return false;
     }
-    // 5.3.2.1: no uppercase letter in the scheme or the host.
+    // 5.3.2.1: no uppercase letter in the scheme or the host: one walk from the scheme to the
+    // end of the host, which mostly share a window, passing over "//" and the userinfo.
     let scheme_len = iri.scheme().map_or(0, str::len);
-    if any_in_windows(b, 0, scheme_len, ascii_uppercase, |_| true) {
+    let (host_start, host_end) = match iri.host() {
+        Some(h) => (iri.host_start(), iri.host_start() + h.len()),
+        None => (scheme_len, scheme_len),
+    };
+    if any_in_windows(b, 0, host_end, ascii_uppercase, |i| {
+        i < scheme_len || i >= host_start
+    }) {
         return false;
-    }
-    if let Some(h) = iri.host() {
-        let at = iri.host_start();
-        if any_in_windows(b, at, at + h.len(), ascii_uppercase, |_| true) {
-            return false;
-        }
     }
     // 5.3.2.4: no dot segment to remove (and so no "//" to protect: a parsed path without an
     // authority does not start with "//").
