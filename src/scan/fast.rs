@@ -588,33 +588,52 @@ mod x86 {
         t
     };
 
-    /// The number of octets >= 0x80 in `s`: per 16, their top bits summed by `psadbw` (SSE2).
+    /// `KEEP_LAST[rest..rest + 16]` keeps the last `rest` bytes of a vector (0xFF) and clears
+    /// the others.
+    static KEEP_LAST: [u8; 32] = {
+        let mut t = [0u8; 32];
+        let mut j = 16;
+        while j < 32 {
+            t[j] = 0xFF;
+            j += 1;
+        }
+        t
+    };
+
+    /// The number of octets >= 0x80 in `s`: per 16, their top bits summed by `psadbw` (SSE2);
+    /// the last `rest` octets from the last 16 (or from a copy padded in front), the ones counted
+    /// already cleared.
     #[inline]
     pub(super) fn count_non_ascii(s: &[u8]) -> usize {
         let mut at = 0;
-        // SAFETY (all the block): SSE2 is baseline on x86-64; every load is of 16 bytes at
-        // `at + 16 <= s.len()`, unaligned.
+        // SAFETY (all the block): SSE2 is baseline on x86-64; every load is of 16 bytes: of `s`
+        // at `at + 16 <= s.len()` or at `s.len() - 16 >= 0`, of the 16-byte `padded`, of the
+        // window `rest..rest + 16` of the 32-byte table; all unaligned.
         unsafe {
+            let tops = |v: __m128i| {
+                _mm_sad_epu8(
+                    _mm_and_si128(_mm_srli_epi16(v, 7), _mm_set1_epi8(1)),
+                    _mm_setzero_si128(),
+                )
+            };
             let mut sums = _mm_setzero_si128();
             while at + 16 <= s.len() {
-                let v = _mm_loadu_si128(s.as_ptr().add(at).cast());
-                let tops = _mm_and_si128(_mm_srli_epi16(v, 7), _mm_set1_epi8(1));
-                sums = _mm_add_epi64(sums, _mm_sad_epu8(tops, _mm_setzero_si128()));
+                sums = _mm_add_epi64(sums, tops(_mm_loadu_si128(s.as_ptr().add(at).cast())));
                 at += 16;
             }
-            let total = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
-            // The last `s.len() - at` octets: the top bits of the last 16 (overlapping those
-            // counted), or of a copy padded with zeros.
             let rest = s.len() - at;
-            let last = if s.len() >= 16 {
-                _mm_loadu_si128(s.as_ptr().add(s.len() - 16).cast())
-            } else {
-                let mut padded = [0u8; 16];
-                padded[16 - rest..].copy_from_slice(s);
-                _mm_loadu_si128(padded.as_ptr().cast())
-            };
-            let tail = (_mm_movemask_epi8(last) as u32) >> (16 - rest);
-            _mm_cvtsi128_si64(total) as usize + tail.count_ones() as usize
+            if rest > 0 {
+                let last = if s.len() >= 16 {
+                    _mm_loadu_si128(s.as_ptr().add(s.len() - 16).cast())
+                } else {
+                    let mut padded = [0u8; 16];
+                    padded[16 - rest..].copy_from_slice(s);
+                    _mm_loadu_si128(padded.as_ptr().cast())
+                };
+                let keep = _mm_loadu_si128(KEEP_LAST[rest..rest + 16].as_ptr().cast());
+                sums = _mm_add_epi64(sums, tops(_mm_and_si128(last, keep)));
+            }
+            _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))) as usize
         }
     }
 
