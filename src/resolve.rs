@@ -280,7 +280,7 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 /// ([`crate::scan::slash_dot_pairs`]), reading windows of `s` around the path where the path
 /// alone is too short for one (a path mostly is, its line seldom), so that one window, and no
 /// padding of the tail, does for most paths.
-#[inline]
+#[inline(always)]
 pub(crate) fn has_dot_segment_in(s: &str, start: usize, end: usize) -> bool {
     let b = s.as_bytes();
     if b.len() < 17 {
