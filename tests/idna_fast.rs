@@ -162,8 +162,65 @@ fn host() -> impl Strategy<Value = String> {
     prop::collection::vec(label, 1..5).prop_map(|v| v.join("."))
 }
 
+/// What `to_iri` (3987bis 3.7 step 6) should make of the host `ace`, from the `idna` crate: each
+/// ACE label replaced by its ToUnicode form when that is `ucschar` text and ToASCII gives the
+/// label back.
+fn reference_to_iri_host(ace: &str) -> String {
+    ace.split('.')
+        .map(|label| {
+            let is_ace = label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--");
+            let unicode = is_ace.then(|| reference_unicode(label)).flatten();
+            match unicode {
+                Some(u)
+                    if u.chars().all(|c| {
+                        c.is_ascii_alphanumeric()
+                            || "-._~!$&'()*+,;=".contains(c)
+                            || code_point_class(c) == CodePointClass::Ucschar
+                    }) && reference(&u).as_deref() == Some(label) =>
+                {
+                    u
+                }
+                _ => label.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The host of `http://{ace}/` converted to an IRI.
+fn to_iri_host(ace: &str) -> String {
+    let uri = format!("http://{ace}/");
+    let iri = IriRef::parse(&uri).unwrap().to_iri().into_owned();
+    iri["http://".len()..iri.len() - 1].to_string()
+}
+
+/// ACE labels: canonical ones (the crate's ToASCII of a generated host), with letters
+/// uppercased now and then, and made-up ones.
+fn ace_host() -> impl Strategy<Value = String> {
+    let canonical = || host().prop_filter_map("ToASCII fails", |h| reference(&h));
+    let made_up =
+        prop::collection::vec("xn--[a-z0-9-]{1,12}|[a-z]{1,5}", 1..4).prop_map(|v| v.join("."));
+    prop_oneof![
+        3 => canonical(),
+        1 => canonical().prop_map(|h| h.to_uppercase()),
+        2 => made_up,
+    ]
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(ProptestConfig {
+        cases: 4000,
+        max_local_rejects: 1 << 20,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    /// The fast path of ToUnicode on ACE labels (scheme-level normalization, and `to_iri`'s
+    /// step 6) against the crate.
+    fn ace_hosts_to_unicode_as_idna(ace in ace_host()) {
+        prop_assert_eq!(normalized_host(&ace), reference_unicode(&ace), "{:?}", ace);
+        prop_assert_eq!(to_iri_host(&ace), reference_to_iri_host(&ace), "{:?}", ace);
+    }
 
     #[test]
     /// ASCII hosts of every `reg-name` character (no "%"), with labels that may be empty or

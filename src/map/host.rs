@@ -142,6 +142,9 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
             Cow::Borrowed(host)
         });
     }
+    if let Some(unicode) = unicode_host_fast(host) {
+        return Ok(Cow::Owned(unicode));
+    }
     let decoded = decode_host(host)?;
     let (unicode, result) =
         Uts46::new().to_unicode(decoded.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
@@ -368,6 +371,46 @@ fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
     true
 }
 
+/// The fast path of ToUnicode for a host with ACE labels: each "xn--" label decoded (RFC 3492
+/// 6.2), the others with ASCII lowercased, and the whole a host of the fast path
+/// ([`fast_labels`]: every rule of UTS #46 4.1 decided), which ToUnicode then leaves as it is.
+/// `None` when a label is not of that kind: the `idna` crate decides.
+fn unicode_host_fast(host: &str) -> Option<String> {
+    let mut out = String::with_capacity(2 * host.len());
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        if is_ace_label(label.as_bytes()) {
+            push_ace_decoded(&mut out, label)?;
+        } else {
+            out.extend(label.chars().map(|c| c.to_ascii_lowercase()));
+        }
+    }
+    fast_labels(&out, |_, _| true).then_some(out)
+}
+
+/// Appends the code points of the ACE label `label` ("xn--" and Punycode) when it is in the
+/// form ToASCII writes: lowercase, canonical Punycode (encoding the result again gives it
+/// back), with a non-ASCII code point. The caller checks the rules of UTS #46 on the result.
+fn push_ace_decoded(out: &mut String, label: &str) -> Option<()> {
+    let b = label.as_bytes().strip_prefix(b"xn--")?;
+    let mut points = [0u32; MAX_LABEL];
+    let n = punycode::decode(b, &mut points)?;
+    if points[..n].iter().all(|&p| p < 0x80) {
+        return None;
+    }
+    let mut copy = points;
+    let mut again = Vec::with_capacity(MAX_LABEL);
+    if !punycode::encode(&mut copy[..n], &mut again, MAX_LABEL - "xn--".len()) || again != b {
+        return None;
+    }
+    for &p in &points[..n] {
+        out.push(char::from_u32(p)?);
+    }
+    Some(())
+}
+
 /// 3987bis 3.7 step 6: `host` with each label that is an ACE label ("xn--") replaced by its
 /// ToUnicode form, when that form is an IRI's `ucschar` text and converts back to exactly the
 /// same label (so that mapping the IRI back gives the same URI); other labels as they are.
@@ -404,7 +447,14 @@ pub(crate) fn has_ace_label(host: &[u8]) -> bool {
     false
 }
 
+/// The ToUnicode form of the ACE label `label` when it converts back to exactly `label`: the
+/// fast path's when it takes the label (its Punycode is canonical, so ToASCII gives the label
+/// back), else the `idna` crate's both ways.
 fn label_to_unicode(label: &str) -> Option<String> {
+    let mut out = String::with_capacity(2 * label.len());
+    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, |_, _| true) {
+        return Some(out);
+    }
     let (u, result) =
         Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     result.ok()?;

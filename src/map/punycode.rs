@@ -179,6 +179,72 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
     true
 }
 
+/// RFC 3492 6.2: the code points that the Punycode `input` (a label without its "xn--") decodes
+/// to, written to the front of `out`, and their number; `None` when `input` is empty, ends with
+/// "-", is not Punycode of lowercase letters, digits and "-" (the `idna` crate decides the
+/// others), overflows (6.4), decodes to something that is not a
+/// scalar value above U+007F where a delta inserts one, or to more than [`MAX_LABEL`] code
+/// points. The decoder accepts encodings the encoder never writes (6.2, note): a caller that
+/// needs the label canonical encodes the result again and compares.
+pub(crate) fn decode(input: &[u8], out: &mut [u32; MAX_LABEL]) -> Option<usize> {
+    // Nothing after the last "-" (UTS #46 4.1 step 4 refuses such labels before decoding).
+    if input.last().map_or(true, |&c| c == b'-') {
+        return None;
+    }
+    // The basic code points are those before the last "-", if there is one.
+    let (basic, rest) = match input.iter().rposition(|&c| c == b'-') {
+        // A "-" with nothing before it is no encoder's (and the crate refuses it).
+        Some(0) => return None,
+        Some(d) => (&input[..d], &input[d + 1..]),
+        None => (&input[..0], input),
+    };
+    if basic.len() > MAX_LABEL {
+        return None;
+    }
+    for (k, &c) in basic.iter().enumerate() {
+        if c >= 0x80 || c.is_ascii_uppercase() {
+            return None;
+        }
+        out[k] = u32::from(c);
+    }
+    let mut len = basic.len();
+    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    let mut at = 0;
+    while at < rest.len() {
+        // A variable-length integer: the delta to the next insertion.
+        let (old, mut w, mut k) = (i, 1u32, BASE);
+        loop {
+            let c = *rest.get(at)?;
+            at += 1;
+            let digit = u32::from(match c {
+                b'a'..=b'z' => c - b'a',
+                b'0'..=b'9' => c - b'0' + 26,
+                _ => return None,
+            });
+            i = i.checked_add(digit.checked_mul(w)?)?;
+            let t = k.saturating_sub(bias).clamp(T_MIN, T_MAX);
+            if digit < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t)?;
+            k += BASE;
+        }
+        if len == MAX_LABEL {
+            return None;
+        }
+        let count = len as u32 + 1;
+        bias = adapt(i - old, count, old == 0);
+        n = n.checked_add(i / count)?;
+        i %= count;
+        char::from_u32(n)?;
+        out.copy_within(i as usize..len, i as usize + 1);
+        out[i as usize] = n;
+        len += 1;
+        i += 1;
+    }
+    Some(len)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +298,49 @@ mod tests {
                 proptest::prop_assert_eq!(out, reference.as_bytes());
             }
         }
+    }
+
+    proptest::proptest! {
+        /// Decoding what the encoder wrote gives the label back; decoding anything else either
+        /// fails or agrees with the `idna` crate's decoder.
+        #[test]
+        fn decodes_what_it_encodes(s in "[a-z0-9\\u{80}-\\u{400}\\u{4E00}-\\u{4E40}\\u{10000}-\\u{10010}]{1,63}") {
+            let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
+            let mut encoded = Vec::new();
+            // An ASCII label encodes to "label-", which the decoder leaves to the crate.
+            if !s.is_ascii() && encode(&mut points, &mut encoded, 64) {
+                let mut out = [0u32; MAX_LABEL];
+                let n = decode(&encoded, &mut out).expect("decodes");
+                let back: String = out[..n].iter().map(|&p| char::from_u32(p).unwrap()).collect();
+                proptest::prop_assert_eq!(back, s);
+            }
+        }
+
+        #[test]
+        fn decodes_as_the_idna_crate(input in "[a-z0-9-]{0,30}") {
+            let mut out = [0u32; MAX_LABEL];
+            if let Some(n) = decode(input.as_bytes(), &mut out) {
+                let ours: String = out[..n].iter().map(|&p| char::from_u32(p).unwrap()).collect();
+                let theirs = idna::punycode::decode_to_string(&input);
+                proptest::prop_assert_eq!(Some(ours), theirs, "{:?}", input);
+            }
+        }
+    }
+
+    #[test]
+    fn decodes_the_samples_of_rfc_3492_7_1() {
+        let mut out = [0u32; MAX_LABEL];
+        let n = decode(b"3B-ww4c5e180e575a65lsy2b", &mut out);
+        assert_eq!(n, None, "uppercase is left to the crate");
+        let n = decode(b"egbpdaj6bu4bxfgehfvwxn", &mut out).unwrap();
+        assert_eq!(out[0], 0x0644);
+        assert_eq!(n, 17);
+        let n = decode(b"rsum-bpad", &mut out).unwrap();
+        let s: String = out[..n]
+            .iter()
+            .map(|&p| char::from_u32(p).unwrap())
+            .collect();
+        assert_eq!(s, "résumé");
+        assert_eq!(decode(b"99999999999999999999", &mut out), None, "overflow");
     }
 }
