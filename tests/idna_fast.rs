@@ -73,11 +73,22 @@ fn contexts(c: char) -> Vec<String> {
     hosts
 }
 
-/// What the `idna` crate's ToUnicode makes of `host`, when it does not fail.
+/// What the `idna` crate's ToUnicode makes of `host`, when it does not fail; and fails, as
+/// iriscan does (README), when that gives a label beginning with "xn--" (UTS #46 4.1 V4, which
+/// the crate does not check of a decoded label).
 fn reference_unicode(host: &str) -> Option<String> {
     let (unicode, result) =
         Uts46::new().to_unicode(host.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    result.ok().map(|()| unicode.into_owned())
+    let v4 = |label: &str| {
+        label
+            .as_bytes()
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+    };
+    result
+        .ok()
+        .filter(|()| !unicode.split('.').any(v4))
+        .map(|()| unicode.into_owned())
 }
 
 /// The host of `http://{host}/` normalized at the scheme level (5.3.3: ToUnicode).
@@ -168,7 +179,10 @@ fn host() -> impl Strategy<Value = String> {
 fn reference_to_iri_host(ace: &str) -> String {
     ace.split('.')
         .map(|label| {
-            let is_ace = label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--");
+            let is_ace = label
+                .as_bytes()
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
             let unicode = is_ace.then(|| reference_unicode(label)).flatten();
             match unicode {
                 Some(u)
@@ -213,6 +227,17 @@ proptest! {
         max_local_rejects: 1 << 20,
         ..ProptestConfig::default()
     })]
+
+    #[test]
+    /// A label whose Punycode decodes to text that begins with "xn--" is refused (V4).
+    fn decoded_xn_labels_are_refused(rest in "[a-z]{1,4}[àéü][a-z]{0,3}") {
+        let inner = format!("xn--{rest}");
+        if let Ok(ace) = idna::punycode::encode_str(&inner).ok_or(()) {
+            let host = format!("xn--{ace}.org");
+            prop_assert_eq!(normalized_host(&host), None, "{:?}", host);
+            prop_assert_eq!(to_iri_host(&host), host);
+        }
+    }
 
     #[test]
     /// The fast path of ToUnicode on ACE labels (scheme-level normalization, and `to_iri`'s

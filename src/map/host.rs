@@ -149,6 +149,15 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
     let (unicode, result) =
         Uts46::new().to_unicode(decoded.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     result.map_err(|e| MapError::idna(host, format!("ToUnicode failed ({e:?})")))?;
+    // UTS #46 (15.1) 4.1 validity criterion 4 without CheckHyphens: no label may begin with
+    // "xn--", which the `idna` crate does not check of a decoded label ("xn--xn--b--nya" gives
+    // "xn--b-ù", whose own ToUnicode fails): the mapping would not be idempotent.
+    if has_ace_label(unicode.as_bytes()) {
+        return Err(MapError::idna(
+            host,
+            "ToUnicode gives a label that begins with \"xn--\" (UTS #46 4.1, V4)".into(),
+        ));
+    }
     if let Some(c) = first_not_in_ireg_name(&unicode) {
         return Err(MapError::idna(
             host,
@@ -458,6 +467,10 @@ fn label_to_unicode(label: &str) -> Option<String> {
     let (u, result) =
         Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     result.ok()?;
+    // UTS #46 4.1 V4, as in `host_to_unicode`.
+    if is_ace_label(u.as_bytes()) {
+        return None;
+    }
     let fits = first_not_in_ireg_name(&u).is_none();
     let back = Uts46::new()
         .to_ascii(
@@ -509,6 +522,15 @@ mod tests {
         assert!(idna("é%20.org").is_err());
         // Mixed: non-ASCII with octets that are not UTF-8.
         assert!(idna("é%E9.org").is_err());
+    }
+
+    #[test]
+    fn decoded_labels_may_not_begin_with_xn() {
+        // "xn--b--nya" is the Punycode of "xn--b-ù": ToUnicode would give a label that begins
+        // with "xn--", whose own ToUnicode fails (UTS #46 4.1, V4).
+        assert!(host_to_unicode("xn--xn--b--nya.org").is_err());
+        assert_eq!(to_unicode("xn--xn--b--nya.org"), "xn--xn--b--nya.org");
+        assert_eq!(host_to_unicode("xn--rsum-bpad.org").unwrap(), "résumé.org");
     }
 
     #[test]
