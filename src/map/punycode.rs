@@ -87,7 +87,9 @@ fn divide(q: u32, d: u32) -> u32 {
 pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool {
     debug_assert!(points.len() <= MAX_LABEL && room <= 64);
     let len = points.len();
-    let mut buf = [0u8; 64];
+    // Room for a delta's digits past `room` (at most 11 for a 32-bit delta: each digit divides
+    // it by 10 or more): the length is checked once per delta, not per digit.
+    let mut buf = [0u8; 64 + 16];
     let mut o = 0;
     // The non-basic code points move to the front of `points`, each as its value and its
     // position (6 bits), so that sorting them sorts by value then position; `handled` has the
@@ -96,9 +98,6 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
     for i in 0..len {
         let c = points[i];
         if c < 0x80 {
-            if o == room {
-                return false;
-            }
             buf[o] = c as u8;
             o += 1;
             handled |= 1 << i;
@@ -109,11 +108,11 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
     }
     let basic = o as u32;
     if basic > 0 {
-        if o == room {
-            return false;
-        }
         buf[o] = b'-';
         o += 1;
+    }
+    if o > room {
+        return false;
     }
     let rest = &mut points[..k];
     // Insertion sort: labels have a few non-basic code points, often in order already.
@@ -148,9 +147,6 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
                 if q < t {
                     break;
                 }
-                if o == room {
-                    return false;
-                }
                 let d = BASE - t;
                 let (quotient, v) = (divide(q - t, d), q - t);
                 buf[o] = DIGITS[(t + v - quotient * d) as usize];
@@ -158,11 +154,11 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
                 q = quotient;
                 kk += BASE;
             }
-            if o == room {
-                return false;
-            }
             buf[o] = DIGITS[q as usize];
             o += 1;
+            if o > room {
+                return false;
+            }
             bias = adapt(delta, h + 1, h == basic);
             delta = 0;
             h += 1;
