@@ -649,8 +649,11 @@ mod x86 {
         let start = out.len();
         let len = s.len() + 2 * high;
         // Room past the result for the stores of the last block: its zeros may put a group's
-        // store 12 bytes further, and a store is 16 bytes.
-        out.resize(start + len + 32, 0);
+        // store 12 bytes further, and a store is 16 bytes. The stores go to the spare capacity
+        // (no zeroing first): `end` bounds them.
+        out.reserve(len + 32);
+        let end = start + len + 32;
+        let base = out.as_mut_ptr();
         let hex = _mm_setr_epi8(
             b'0' as i8, b'1' as i8, b'2' as i8, b'3' as i8, b'4' as i8, b'5' as i8, b'6' as i8,
             b'7' as i8, b'8' as i8, b'9' as i8, b'A' as i8, b'B' as i8, b'C' as i8, b'D' as i8,
@@ -682,9 +685,10 @@ mod x86 {
             };
             let mask = _mm_movemask_epi8(v) as usize;
             if mask == 0 {
-                let dest: &mut [u8; 16] = (&mut out[o..o + 16]).try_into().expect("16 bytes");
-                // SAFETY: `dest` is 16 writable bytes; the store is unaligned.
-                unsafe { _mm_storeu_si128(dest.as_mut_ptr().cast(), v) };
+                assert!(o + 16 <= end);
+                // SAFETY: `o + 16 <= end <= out.capacity()`: 16 writable bytes of the buffer
+                // (`base` stays valid: nothing reallocates it below); the store is unaligned.
+                unsafe { _mm_storeu_si128(base.add(o).cast(), v) };
                 o += 16;
             } else {
                 let hi = _mm_shuffle_epi8(hex, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
@@ -699,15 +703,13 @@ mod x86 {
                 ];
                 for (k, group) in groups.into_iter().enumerate() {
                     let m = mask >> (4 * k) & 15;
-                    let dest: &mut [u8; 16] = (&mut out[o..o + 16]).try_into().expect("16 bytes");
-                    // SAFETY: the shuffle is a 16-byte table entry read unaligned; `dest` is 16
-                    // writable bytes, the store unaligned.
+                    assert!(o + 16 <= end);
+                    // SAFETY: the shuffle is a 16-byte table entry read unaligned; `o + 16 <=
+                    // end <= out.capacity()`: 16 writable bytes of the buffer, the store
+                    // unaligned.
                     unsafe {
                         let shuffle = _mm_loadu_si128(GROUP_SHUFFLES[m].as_ptr().cast());
-                        _mm_storeu_si128(
-                            dest.as_mut_ptr().cast(),
-                            _mm_shuffle_epi8(group, shuffle),
-                        );
+                        _mm_storeu_si128(base.add(o).cast(), _mm_shuffle_epi8(group, shuffle));
                     }
                     o += GROUP_LENGTHS[m] as usize;
                 }
@@ -715,8 +717,11 @@ mod x86 {
             at += 16;
         }
         // The zeros of the last block wrote one byte each.
-        debug_assert_eq!(o - (at - s.len()), start + len);
-        out.truncate(start + len);
+        assert_eq!(o - (at - s.len()), start + len);
+        // SAFETY: `start + len <= capacity`, and every byte from `start` to `o >= start + len`
+        // was written: each store begins where the last one's output ended (`o` moves by no
+        // more than a store writes), so `set_len` exposes no uninitialized byte.
+        unsafe { out.set_len(start + len) };
     }
 
     /// SSE2 is part of x86-64: no detection needed.
