@@ -56,21 +56,34 @@ impl<'a> IriRef<'a> {
     /// assert_eq!(iri.to_uri()?, "http://xn--rsum-bpad.example.org/red%09ros%C3%A9#red");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn to_uri(&self) -> Result<Cow<'a, str>, MapError> {
         self.to_uri_with(&ToUriOptions::default())
     }
 
     /// The URI this IRI reference maps to, with `options`. Fails only when IDNA fails on the
     /// host (3.4: "then the entire IRI conversion fails").
+    #[inline]
     pub fn to_uri_with(&self, options: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
         let input = self.as_str();
         let fragment_hash = self
             .fragment()
             .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
         if crate::scan::is_ascii(input.as_bytes()) && !fragment_hash {
-            // 3.3: "the mapping is an identity transformation for ... valid URIs".
+            // 3.3: "the mapping is an identity transformation for ... valid URIs". Inlined,
+            // so that a URL costs its caller this test and no call.
             return Ok(Cow::Borrowed(input));
         }
+        self.to_uri_owned(options, fragment_hash).map(Cow::Owned)
+    }
+
+    /// [`IriRef::to_uri_with`] for an input that is not a URI already.
+    fn to_uri_owned(
+        &self,
+        options: &ToUriOptions,
+        fragment_hash: bool,
+    ) -> Result<String, MapError> {
+        let input = self.as_str();
         let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
         // In a valid IRI the characters a URI does not allow are exactly the non-ASCII ones
         // (3.3), whatever the component, and the delimiters are ASCII: the URI is the input
@@ -118,9 +131,7 @@ impl<'a> IriRef<'a> {
             done = input.len();
         }
         push_encoding_non_ascii(&mut out, &input[done..]);
-        Ok(Cow::Owned(
-            crate::scan::ascii_string(out).expect("a URI is ASCII"),
-        ))
+        Ok(crate::scan::ascii_string(out).expect("a URI is ASCII"))
     }
 }
 
