@@ -74,11 +74,11 @@ impl<'a> IriRef<'a> {
             // so that a URL costs its caller this test and no call.
             return Ok(Cow::Borrowed(input));
         }
-        self.to_uri_owned(options, fragment_hash).map(Cow::Owned)
+        self.mapped_to_uri(options, fragment_hash).map(Cow::Owned)
     }
 
     /// [`IriRef::to_uri_with`] for an input that is not a URI already.
-    fn to_uri_owned(
+    fn mapped_to_uri(
         &self,
         options: &ToUriOptions,
         fragment_hash: bool,
