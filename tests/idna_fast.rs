@@ -175,9 +175,10 @@ fn host() -> impl Strategy<Value = String> {
 
 /// What `to_iri` (3987bis 3.7 step 6) should make of the host `ace`, from the `idna` crate: each
 /// ACE label replaced by its ToUnicode form when that is `ucschar` text and ToASCII gives the
-/// label back.
+/// label back, if ToASCII of the host so written gives `ace` back.
 fn reference_to_iri_host(ace: &str) -> String {
-    ace.split('.')
+    let unicode = ace
+        .split('.')
         .map(|label| {
             let is_ace = label
                 .as_bytes()
@@ -198,7 +199,12 @@ fn reference_to_iri_host(ace: &str) -> String {
             }
         })
         .collect::<Vec<_>>()
-        .join(".")
+        .join(".");
+    if unicode == ace || reference(&unicode).as_deref() == Some(ace) {
+        unicode
+    } else {
+        ace.to_string()
+    }
 }
 
 /// The host of `http://{ace}/` converted to an IRI.

@@ -422,7 +422,10 @@ fn push_ace_decoded(out: &mut String, label: &str) -> Option<()> {
 
 /// 3987bis 3.7 step 6: `host` with each label that is an ACE label ("xn--") replaced by its
 /// ToUnicode form, when that form is an IRI's `ucschar` text and converts back to exactly the
-/// same label (so that mapping the IRI back gives the same URI); other labels as they are.
+/// same label; other labels as they are. And only when the host so written maps back (3.4) to
+/// exactly `host`, so that mapping the IRI back gives the same URI: ToASCII of a host with a
+/// non-ASCII label lowercases the ASCII letters of the others too (`S.xn--rsum-bpad` stays as
+/// it is; found by the `to_iri` fuzz target).
 pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
     if !has_ace_label(host.as_bytes()) {
         return Cow::Borrowed(host);
@@ -440,7 +443,15 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
             None => out.push_str(label),
         }
     }
-    Cow::Owned(out)
+    if out == host {
+        return Cow::Borrowed(host);
+    }
+    let mut back = Vec::with_capacity(host.len());
+    if push_idna(&mut back, &out).is_ok() && back == host.as_bytes() {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(host)
+    }
 }
 
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
@@ -531,6 +542,13 @@ mod tests {
         assert!(host_to_unicode("xn--xn--b--nya.org").is_err());
         assert_eq!(to_unicode("xn--xn--b--nya.org"), "xn--xn--b--nya.org");
         assert_eq!(host_to_unicode("xn--rsum-bpad.org").unwrap(), "résumé.org");
+    }
+
+    #[test]
+    fn to_unicode_only_when_the_host_maps_back() {
+        // ToASCII of "S.résumé" would give "s.xn--rsum-bpad".
+        assert_eq!(to_unicode("S.xn--rsum-bpad"), "S.xn--rsum-bpad");
+        assert_eq!(to_unicode("s.xn--rsum-bpad"), "s.résumé");
     }
 
     #[test]
