@@ -280,7 +280,11 @@ fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> b
                 combining = false;
                 i += 1;
             } else {
-                let (point, len) = decode_utf8(b, i);
+                let c = host[i..]
+                    .chars()
+                    .next()
+                    .expect("a character at a non-ASCII lead");
+                let (point, len) = (c as u32, c.len_utf8());
                 let class = idna_class_of(point).bits();
                 // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
                 // (step 5): the crate decides. After ASCII, the point before is lowercase, as
@@ -328,24 +332,6 @@ static LDH_LOWERCASE: [u8; 128] = {
     t
 };
 
-/// The code point of the UTF-8 sequence that starts at `b[i]`, a non-ASCII lead of a `str`,
-/// and its length.
-#[inline]
-fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
-    let lead = u32::from(b[i]);
-    let next = |k: usize| u32::from(b[i + k] & 0x3F);
-    if lead < 0xE0 {
-        ((lead & 0x1F) << 6 | next(1), 2)
-    } else if lead < 0xF0 {
-        ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
-    } else {
-        (
-            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
-            4,
-        )
-    }
-}
-
 /// Whether canonical composition (NFC) joins `a` and `b`.
 fn composes(a: u32, b: u32) -> bool {
     match (char::from_u32(a), char::from_u32(b)) {
@@ -385,6 +371,10 @@ fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
 /// ([`fast_labels`]: every rule of UTS #46 4.1 decided), which ToUnicode then leaves as it is.
 /// `None` when a label is not of that kind: the `idna` crate decides.
 fn unicode_host_fast(host: &str) -> Option<String> {
+    // Without an ACE label this is `fast_labels` on `host`, which `is_fast_host` said no to.
+    if !has_ace_label(host.as_bytes()) {
+        return None;
+    }
     let mut out = String::with_capacity(2 * host.len());
     for (k, label) in host.split('.').enumerate() {
         if k > 0 {

@@ -59,15 +59,21 @@ static ENCODED: [[u8; 4]; 256] = {
 
 /// Appends `s` to the bytes of a URI being built, with every octet of every non-ASCII character
 /// percent-encoded (3987bis 3.3: the characters of a valid IRI component that a URI does not
-/// allow are exactly the non-ASCII ones): 16 octets at a time where the CPU can
-/// (`scan::push_percent_encoded`), else [`push_encoding_portable`]. `out` grows by exactly the
-/// length of the result.
+/// allow are exactly the non-ASCII ones). `out` grows by exactly the length of the result.
 #[inline]
 pub(crate) fn push_encoding_non_ascii(out: &mut Vec<u8>, s: &str) {
+    push_encoding_counted(out, s, crate::scan::count_non_ascii(s.as_bytes()));
+}
+
+/// [`push_encoding_non_ascii`] of an `s` whose octets >= 0x80 the caller counted (`high`): 16
+/// octets at a time where the CPU can (`scan::push_percent_encoded`), else
+/// [`push_encoding_portable`].
+#[inline]
+pub(crate) fn push_encoding_counted(out: &mut Vec<u8>, s: &str, high: usize) {
     let s = s.as_bytes();
-    if crate::scan::is_ascii(s) {
+    if high == 0 {
         out.extend_from_slice(s);
-    } else if crate::scan::push_percent_encoded(out, s).is_none() {
+    } else if crate::scan::push_percent_encoded(out, s, high).is_none() {
         push_encoding_portable(out, s);
     }
 }
@@ -182,7 +188,8 @@ mod tests {
         #[test]
         fn wide_encoder_agrees(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..100)) {
             let mut wide = b"x".to_vec();
-            if crate::scan::push_percent_encoded(&mut wide, &bytes).is_some() {
+            let high = crate::scan::count_non_ascii(&bytes);
+            if crate::scan::push_percent_encoded(&mut wide, &bytes, high).is_some() {
                 let mut portable = b"x".to_vec();
                 push_encoding_portable(&mut portable, &bytes);
                 proptest::prop_assert_eq!(wide, portable);

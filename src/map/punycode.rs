@@ -34,6 +34,12 @@ static ADAPT_TAIL: [u8; ADAPT_TAIL_MAX as usize + 1] = {
     t
 };
 
+/// RFC 3492 6.2 and 6.3: the threshold `t` of the digit at `k` (a multiple of `BASE`).
+#[inline]
+fn threshold(k: u32, bias: u32) -> u32 {
+    k.saturating_sub(bias).clamp(T_MIN, T_MAX)
+}
+
 /// RFC 3492 6.1, bias adaptation; `points` is at most `MAX_LABEL`.
 fn adapt(mut delta: u32, points: u32, first: bool) -> u32 {
     delta = if first { delta / DAMP } else { delta / 2 };
@@ -143,7 +149,7 @@ pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool
             let mut q = delta;
             let mut kk = BASE;
             loop {
-                let t = kk.saturating_sub(bias).clamp(T_MIN, T_MAX);
+                let t = threshold(kk, bias);
                 if q < t {
                     break;
                 }
@@ -218,7 +224,7 @@ pub(crate) fn decode(input: &[u8], out: &mut [u32; MAX_LABEL]) -> Option<usize> 
                 _ => return None,
             });
             i = i.checked_add(digit.checked_mul(w)?)?;
-            let t = k.saturating_sub(bias).clamp(T_MIN, T_MAX);
+            let t = threshold(k, bias);
             if digit < t {
                 break;
             }

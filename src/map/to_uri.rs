@@ -2,7 +2,9 @@
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
 use super::host::{push_idna, push_idna_checked, HostMapping};
-use super::pct::{push_encoding_non_ascii, push_encoding_portable, push_octet_bytes};
+use super::pct::{
+    push_encoding_counted, push_encoding_non_ascii, push_encoding_portable, push_octet_bytes,
+};
 use super::{reassemble, MapError};
 use crate::tables::{ascii, class};
 use crate::{Component, HostKind, IriRef};
@@ -106,31 +108,26 @@ impl<'a> IriRef<'a> {
             }
         }
         // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
-        if let (Some(query), Some(encoding)) = (self.query(), options.query_charset) {
-            let encoding = encoding.output_encoding();
-            let http = self
-                .scheme()
-                .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-            if http && encoding != UTF_8 && !query.is_ascii() {
+        if let (Some(query), Some(encoding)) = (self.query(), self.query_charset(options)) {
+            if !query.is_ascii() {
                 let start = self.path_end() + 1;
                 push_encoding_non_ascii(&mut out, &input[done..start]);
                 push_query_in_charset(&mut out, query, encoding);
                 done = start + query.len();
             }
         }
-        // 3987bis 2.2 allows "#" in `ifragment`; RFC 3986 3.5 `fragment` does not.
         if fragment_hash {
             let start = self.query_end() + 1;
             push_encoding_non_ascii(&mut out, &input[done..start]);
-            for (k, piece) in input[start..].split('#').enumerate() {
-                if k > 0 {
-                    out.extend_from_slice(b"%23");
-                }
-                push_encoding_non_ascii(&mut out, piece);
-            }
+            push_fragment(&mut out, &input[start..], push_encoding_non_ascii);
             done = input.len();
         }
-        push_encoding_non_ascii(&mut out, &input[done..]);
+        if done == 0 {
+            // Nothing spliced in (as for most IRIs): the count of the whole input holds.
+            push_encoding_counted(&mut out, input, non_ascii);
+        } else {
+            push_encoding_non_ascii(&mut out, &input[done..]);
+        }
         Ok(crate::scan::ascii_string(out).expect("a URI is ASCII"))
     }
 }
@@ -142,13 +139,8 @@ impl IriRef<'_> {
     #[doc(hidden)]
     pub fn to_uri_checked(&self, options: &ToUriOptions) -> Result<String, MapError> {
         let idna = options.host.idna_for(self.scheme());
-        let http = self
-            .scheme()
-            .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-        let charset = options
-            .query_charset
-            .map(Encoding::output_encoding)
-            .filter(|&e| http && e != UTF_8);
+        let charset = self.query_charset(options);
+        let portable = |out: &mut Vec<u8>, text: &str| push_encoding_portable(out, text.as_bytes());
         let reg_name = self.host_kind() == Some(HostKind::RegName);
         let mut out = Vec::new();
         reassemble(self, &mut out, |out, component, text| {
@@ -158,21 +150,39 @@ impl IriRef<'_> {
                     Some(encoding) if !text.is_ascii() => {
                         push_query_in_charset(out, text, encoding)
                     }
-                    _ => push_encoding_portable(out, text.as_bytes()),
+                    _ => portable(out, text),
                 },
-                Component::Fragment => {
-                    for (k, piece) in text.split('#').enumerate() {
-                        if k > 0 {
-                            out.extend_from_slice(b"%23");
-                        }
-                        push_encoding_portable(out, piece.as_bytes());
-                    }
-                }
-                _ => push_encoding_portable(out, text.as_bytes()),
+                Component::Fragment => push_fragment(out, text, portable),
+                _ => portable(out, text),
             }
             Ok::<(), MapError>(())
         })?;
         Ok(String::from_utf8(out).expect("a URI is ASCII"))
+    }
+}
+
+impl IriRef<'_> {
+    /// The legacy charset the query is encoded in (3.5): the document's, for an `http` or
+    /// `https` IRI, unless it is UTF-8 (or UTF-16, whose output encoding is UTF-8).
+    fn query_charset(&self, options: &ToUriOptions) -> Option<&'static Encoding> {
+        let http = self
+            .scheme()
+            .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+        options
+            .query_charset
+            .map(Encoding::output_encoding)
+            .filter(|&e| http && e != UTF_8)
+    }
+}
+
+/// Appends the fragment `text` with `encode`, and each "#" in it as "%23": 3987bis 2.2 allows
+/// "#" in `ifragment`, RFC 3986 3.5 `fragment` does not.
+fn push_fragment(out: &mut Vec<u8>, text: &str, encode: impl Fn(&mut Vec<u8>, &str)) {
+    for (k, piece) in text.split('#').enumerate() {
+        if k > 0 {
+            out.extend_from_slice(b"%23");
+        }
+        encode(out, piece);
     }
 }
 

@@ -96,21 +96,22 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
     }
 }
 
-/// Appends `s` to `out` with every octet >= 0x80 written as its `%HH` triplet, uppercase (3987bis
-/// 3.3), 16 octets at a time with SSSE3; `None`, with nothing written, where the CPU lacks it
-/// (the caller then takes `map::pct::push_encoding_portable`, the reference the tests compare
-/// this with). `out` grows by exactly the length of the result.
+/// Appends `s`, which has `high` octets >= 0x80 ([`count_non_ascii`]), to `out` with each of them
+/// written as its `%HH` triplet, uppercase (3987bis 3.3), 16 octets at a time with SSSE3;
+/// `None`, with nothing written, where the CPU lacks it (the caller then takes
+/// `map::pct::push_encoding_portable`, the reference the tests compare this with). `out` grows
+/// by exactly the length of the result. Panics if `high` is not the count.
 #[inline]
-pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8]) -> Option<()> {
+pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     {
         if available() {
             // SAFETY: the CPU has SSSE3 (`available`).
-            unsafe { x86::push_percent_encoded(out, s) };
+            unsafe { x86::push_percent_encoded(out, s, high) };
             return Some(());
         }
     }
-    let _ = (out, s);
+    let _ = (out, s, high);
     None
 }
 
@@ -644,8 +645,7 @@ mod x86 {
     /// The last, partial block is copied into a block of zeros, which are ASCII: the bytes they
     /// write are cut off.
     #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8]) {
-        let high = count_non_ascii(s);
+    pub(super) unsafe fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) {
         let start = out.len();
         let len = s.len() + 2 * high;
         // Room past the result for the stores of the last block: its zeros may put a group's
