@@ -12,7 +12,7 @@
 
 mod host;
 pub(crate) mod pct;
-mod punycode;
+pub(crate) mod punycode;
 mod to_iri;
 mod to_uri;
 

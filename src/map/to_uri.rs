@@ -165,13 +165,12 @@ impl IriRef<'_> {
     /// The legacy charset the query is encoded in (3.5): the document's, for an `http` or
     /// `https` IRI, unless it is UTF-8 (or UTF-16, whose output encoding is UTF-8).
     fn query_charset(&self, options: &ToUriOptions) -> Option<&'static Encoding> {
+        // The option first: without it (the default) the scheme is not looked at.
+        let encoding = options.query_charset?.output_encoding();
         let http = self
             .scheme()
             .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-        options
-            .query_charset
-            .map(Encoding::output_encoding)
-            .filter(|&e| http && e != UTF_8)
+        (http && encoding != UTF_8).then_some(encoding)
     }
 }
 

@@ -97,21 +97,49 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
 }
 
 /// Appends `s`, which has `high` octets >= 0x80 ([`count_non_ascii`]), to `out` with each of them
-/// written as its `%HH` triplet, uppercase (3987bis 3.3), 16 octets at a time with SSSE3;
-/// `None`, with nothing written, where the CPU lacks it (the caller then takes
+/// written as its `%HH` triplet, uppercase (3987bis 3.3), 16 octets at a time with SSSE3 (and
+/// POPCNT, for one bounds check a block); `None`, with nothing written, where the CPU lacks them (the caller then takes
 /// `map::pct::push_encoding_portable`, the reference the tests compare this with). `out` grows
 /// by exactly the length of the result. Panics if `high` is not the count.
 #[inline]
 pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     {
-        if available() {
-            // SAFETY: the CPU has SSSE3 (`available`).
+        if available() && has_popcnt() {
+            // SAFETY: the CPU has SSSE3 (`available`) and POPCNT (`has_popcnt`).
             unsafe { x86::push_percent_encoded(out, s, high) };
             return Some(());
         }
     }
     let _ = (out, s, high);
+    None
+}
+
+/// Whether the CPU has POPCNT (std caches the CPUID answer).
+#[inline(always)]
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `map::punycode::encode_portable` compiled for POPCNT, which its population counts become;
+/// `None`, with nothing done, where the CPU lacks it.
+#[inline]
+pub(crate) fn punycode_encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> Option<bool> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_popcnt() {
+            // SAFETY: the CPU has POPCNT (`has_popcnt`).
+            return Some(unsafe { x86::punycode_encode(points, out, room) });
+        }
+    }
+    let _ = (points, out, room);
     None
 }
 
@@ -343,6 +371,15 @@ mod x86 {
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
         Scanner::<true>::new(input, grammar).scan()
+    }
+
+    #[target_feature(enable = "popcnt")]
+    pub(super) unsafe fn punycode_encode(
+        points: &mut [u32],
+        out: &mut Vec<u8>,
+        room: usize,
+    ) -> bool {
+        crate::map::punycode::encode_portable(points, out, room)
     }
 
     /// Bit masks over a block of 16 bytes, bit k for byte k.
@@ -644,7 +681,7 @@ mod x86 {
     /// the 16-byte stores overlap, each next one overwriting what the last left past its end).
     /// The last, partial block is copied into a block of zeros, which are ASCII: the bytes they
     /// write are cut off.
-    #[target_feature(enable = "ssse3")]
+    #[target_feature(enable = "ssse3,popcnt")]
     pub(super) unsafe fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) {
         let start = out.len();
         let len = s.len() + 2 * high;
@@ -691,6 +728,10 @@ mod x86 {
                 unsafe { _mm_storeu_si128(base.add(o).cast(), v) };
                 o += 16;
             } else {
+                // The block writes `grow` bytes; the store of each group starts before the last
+                // group's 4 or more bytes, so ends by `o + grow + 12`.
+                let grow = 16 + 2 * mask.count_ones() as usize;
+                assert!(o + grow + 12 <= end);
                 let hi = _mm_shuffle_epi8(hex, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
                 let lo = _mm_shuffle_epi8(hex, _mm_and_si128(v, nibble));
                 let (a, b) = (_mm_unpacklo_epi32(v, hi), _mm_unpacklo_epi32(lo, percent));
@@ -703,10 +744,10 @@ mod x86 {
                 ];
                 for (k, group) in groups.into_iter().enumerate() {
                     let m = mask >> (4 * k) & 15;
-                    assert!(o + 16 <= end);
                     // SAFETY: the shuffle is a 16-byte table entry read unaligned; `o + 16 <=
-                    // end <= out.capacity()`: 16 writable bytes of the buffer, the store
-                    // unaligned.
+                    // end <= out.capacity()` (the block's assert: the lengths of the groups
+                    // before this one sum to at most `grow - 4`): 16 writable bytes of the
+                    // buffer, the store unaligned.
                     unsafe {
                         let shuffle = _mm_loadu_si128(GROUP_SHUFFLES[m].as_ptr().cast());
                         _mm_storeu_si128(base.add(o).cast(), _mm_shuffle_epi8(group, shuffle));

@@ -14,7 +14,7 @@ mod ip;
 
 pub(crate) use fast::{
     ascii_string, ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check,
-    push_percent_encoded, slash_dot_pairs,
+    punycode_encode, push_percent_encoded, slash_dot_pairs,
 };
 
 /// Walks `start..end` of `b` in windows of 16 bytes, which may reach outside the range (never
