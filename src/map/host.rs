@@ -8,7 +8,7 @@
 //! checks; a trailing root dot allowed).
 
 use super::pct::decode_all;
-use super::punycode::{self, MAX_LABEL};
+use super::punycode::{self, Label, MAX_LABEL};
 use super::MapError;
 use crate::tables::{
     ascii, class, code_point_class, idna_class, idna_class_of, CodePointClass, IdnaClass,
@@ -180,7 +180,7 @@ pub(crate) fn is_fast_host(host: &str) -> bool {
     if crate::scan::is_ascii(b) {
         return !b.contains(&b'%') && !has_ace_label(b);
     }
-    fast_labels(host, |_, _| true)
+    fast_labels(host, |_| true)
 }
 
 /// ES, the Bidi_Class of "-", the only character of that class the fast path meets: a code
@@ -248,23 +248,26 @@ fn passes_bidi_rule(text: &str) -> bool {
 /// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
 /// host whose every label is made of `[A-Za-z0-9-]` and of code points of [`idna_class`], UTS #46
 /// maps each label to itself with ASCII letters lowercased, and its validity rules come down to
-/// what the classes say (build/idna.rs). Calls `label` with the code points of each label (ASCII
-/// lowercased) and whether it has non-ASCII ones, and says whether the host is valid, with
-/// every label accepted by `label`; false when the host is not of that kind (an empty label, an
-/// ACE label, a mark that starts a label, two combining marks in a row, a code point that
-/// composes with the one before it, a code point the table does not class) or breaks a rule:
-/// the `idna` crate then decides, and says why it fails.
-fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> bool {
+/// what the classes say (build/idna.rs). Calls `label` with each label so mapped, split as
+/// Punycode reads it ([`Label`]: no non-basic key when the label is ASCII), and says whether the
+/// host is valid, with every label accepted by `label`; false when the host is not of that kind
+/// (an empty label, an ACE label, a mark that starts a label, two combining marks in a row, a
+/// code point that composes with the one before it, a code point the table does not class) or
+/// breaks a rule: the `idna` crate then decides, and says why it fails.
+fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
-    let mut points = [0u32; MAX_LABEL];
+    let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
     // UTS #46 4.1 step 8: whether this is a bidi domain name (an R, AL or AN character), for
     // the bidi rule at the end.
     let mut bidi_domain = 0;
     let mut i = 0;
     loop {
         let start = i;
-        let (mut n, mut unicode, mut combining) = (0, false, false);
+        // Code points, basic ones, their positions; the code point before (lowercased), and
+        // whether it is a combining mark.
+        let (mut n, mut nb, mut basic_at) = (0, 0, 0u64);
+        let (mut before, mut combining) = (0u32, false);
         while i < b.len() && b[i] != b'.' {
             if n == MAX_LABEL {
                 // Too long for DNS whatever it maps to: the crate says so.
@@ -276,7 +279,10 @@ fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> b
                 if lower == 0 {
                     return false;
                 }
-                points[n] = u32::from(lower);
+                basic[nb] = lower;
+                nb += 1;
+                basic_at |= 1 << n;
+                before = u32::from(lower);
                 combining = false;
                 i += 1;
             } else {
@@ -293,19 +299,24 @@ fn fast_labels(host: &str, mut label: impl FnMut(&mut [u32], bool) -> bool) -> b
                 if class == 0
                     || (comb && combining)
                     || (n == 0 && class & IdnaClass::MARK != 0)
-                    || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(points[n - 1], point))
+                    || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(before, point))
                 {
                     return false;
                 }
                 combining = comb;
-                unicode = true;
                 bidi_domain |= bit(class & IdnaClass::BIDI) & BIDI_DOMAIN;
-                points[n] = point;
+                keys[n - nb] = point << 6 | n as u32;
+                before = point;
                 i += len;
             }
             n += 1;
         }
-        if n == 0 || is_ace_label(&b[start..i]) || !label(&mut points[..n], unicode) {
+        let mapped = Label {
+            basic: &basic[..nb],
+            basic_at,
+            keys: &mut keys[..n - nb],
+        };
+        if n == 0 || is_ace_label(&b[start..i]) || !label(mapped) {
             return false;
         }
         if i == b.len() {
@@ -346,16 +357,16 @@ fn composes(a: u32, b: u32) -> bool {
 /// path does not take or that breaks a rule: the `idna` crate decides.
 fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
     let start = out.len();
-    let fast = fast_labels(host, |points, unicode| {
+    let fast = fast_labels(host, |label| {
         if out.len() > start {
             out.push(b'.');
         }
-        if unicode {
-            out.extend_from_slice(b"xn--");
-            punycode::encode(points, out, MAX_LABEL - "xn--".len())
-        } else {
-            out.extend(points.iter().map(|&p| p as u8));
+        if label.keys.is_empty() {
+            out.extend_from_slice(label.basic);
             true
+        } else {
+            out.extend_from_slice(b"xn--");
+            punycode::encode(label, out, MAX_LABEL - "xn--".len())
         }
     });
     // RFC 1034 3.1, as UTS #46 VerifyDnsLength checks it: at most 253 octets without a root dot.
@@ -386,7 +397,7 @@ fn unicode_host_fast(host: &str) -> Option<String> {
             out.extend(label.chars().map(|c| c.to_ascii_lowercase()));
         }
     }
-    fast_labels(&out, |_, _| true).then_some(out)
+    fast_labels(&out, |_| true).then_some(out)
 }
 
 /// Appends the code points of the ACE label `label` ("xn--" and Punycode) when it is in the
@@ -399,9 +410,8 @@ fn push_ace_decoded(out: &mut String, label: &str) -> Option<()> {
     if points[..n].iter().all(|&p| p < 0x80) {
         return None;
     }
-    let mut copy = points;
     let mut again = Vec::with_capacity(MAX_LABEL);
-    if !punycode::encode(&mut copy[..n], &mut again, MAX_LABEL - "xn--".len()) || again != b {
+    if !punycode::encode_points(&points[..n], &mut again, MAX_LABEL - "xn--".len()) || again != b {
         return None;
     }
     for &p in &points[..n] {
@@ -462,7 +472,7 @@ pub(crate) fn has_ace_label(host: &[u8]) -> bool {
 /// back), else the `idna` crate's both ways.
 fn label_to_unicode(label: &str) -> Option<String> {
     let mut out = String::with_capacity(2 * label.len());
-    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, |_, _| true) {
+    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, |_| true) {
         return Some(out);
     }
     let (u, result) =

@@ -80,11 +80,45 @@ fn divide(q: u32, d: u32) -> u32 {
     ((RECIPROCALS[d as usize] as u128 * q as u128) >> 64) as u32
 }
 
-/// Appends the Punycode of `points` (at most [`MAX_LABEL`] code points, which it overwrites, ASCII ones already in
-/// the case wanted) to `out`: the basic code points, a "-" if there were any, then the deltas
-/// (RFC 3492 6.3), and returns true; returns false, with `out` as it was, when the Punycode is
-/// longer than `room` octets. Overflow cannot happen for so few code points below U+110000
-/// (6.4).
+/// A label as RFC 3492 6.3 reads it: its basic (ASCII) code points, in order and already in the
+/// case wanted, their positions in the label (a bit each), and each other code point as its
+/// value shifted left by 6 and its position (at most [`MAX_LABEL`] code points in all), so that
+/// sorting the keys sorts by value, then position.
+pub(crate) struct Label<'a> {
+    /// The basic code points.
+    pub(crate) basic: &'a [u8],
+    /// Bit k set when the code point at k is basic.
+    pub(crate) basic_at: u64,
+    /// The other code points, `value << 6 | position`; the encoder sorts them in place.
+    pub(crate) keys: &'a mut [u32],
+}
+
+/// The keys of [`Label`] for `points` (at most [`MAX_LABEL`]), and [`encode`] of the label.
+pub(crate) fn encode_points(points: &[u32], out: &mut Vec<u8>, room: usize) -> bool {
+    let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
+    let (mut b, mut k, mut basic_at) = (0, 0, 0u64);
+    for (i, &c) in points.iter().enumerate() {
+        if c < 0x80 {
+            basic[b] = c as u8;
+            b += 1;
+            basic_at |= 1 << i;
+        } else {
+            keys[k] = c << 6 | i as u32;
+            k += 1;
+        }
+    }
+    let label = Label {
+        basic: &basic[..b],
+        basic_at,
+        keys: &mut keys[..k],
+    };
+    encode(label, out, room)
+}
+
+/// Appends the Punycode of `label` to `out`: the basic code points, a "-" if there were any,
+/// then the deltas (RFC 3492 6.3), and returns true; returns false, with `out` as it was, when
+/// the Punycode is longer than `room` octets. Overflow cannot happen for so few code points
+/// below U+110000 (6.4).
 ///
 /// 6.3 walks the whole label once per distinct code point, counting the code points below the
 /// current one (they add one to `delta` each) up to each occurrence. Here the non-basic code
@@ -92,36 +126,31 @@ fn divide(q: u32, d: u32) -> u32 {
 /// handled are bits of a `u64`: the count before an occurrence is a population count, one
 /// instruction where the CPU has POPCNT (`scan::punycode_encode`: this function compiled for it).
 #[inline]
-pub(crate) fn encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool {
-    crate::scan::punycode_encode(points, out, room)
-        .unwrap_or_else(|| encode_portable(points, out, room))
+pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
+    match crate::scan::punycode_encode(label, out, room) {
+        Ok(fits) => fits,
+        Err(label) => encode_portable(label, out, room),
+    }
 }
 
 /// [`encode`] for any CPU: without POPCNT a population count takes a dozen instructions. The
 /// reference that the tests compare the POPCNT build with.
 #[inline(always)]
-pub(crate) fn encode_portable(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> bool {
-    debug_assert!(points.len() <= MAX_LABEL && room <= 64);
-    let len = points.len();
+pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
+    let Label {
+        basic,
+        basic_at,
+        keys,
+    } = label;
+    debug_assert!(basic.len() + keys.len() <= MAX_LABEL && room <= 64);
     // Room for a delta's digits past `room` (at most 11 for a 32-bit delta: each digit divides
     // it by 10 or more): the length is checked once per delta, not per digit.
     let mut buf = [0u8; 64 + 16];
-    let mut o = 0;
-    // The non-basic code points move to the front of `points`, each as its value and its
-    // position (6 bits), so that sorting them sorts by value then position; `handled` has the
-    // positions of the code points below the current `n`.
-    let (mut k, mut handled) = (0, 0u64);
-    for i in 0..len {
-        let c = points[i];
-        if c < 0x80 {
-            buf[o] = c as u8;
-            o += 1;
-            handled |= 1 << i;
-        } else {
-            points[k] = c << 6 | i as u32;
-            k += 1;
-        }
-    }
+    buf[..basic.len()].copy_from_slice(basic);
+    let mut o = basic.len();
+    // The positions of the code points below the current `n`.
+    let mut handled = basic_at;
+    let k = keys.len();
     let basic = o as u32;
     if basic > 0 {
         buf[o] = b'-';
@@ -130,7 +159,7 @@ pub(crate) fn encode_portable(points: &mut [u32], out: &mut Vec<u8>, room: usize
     if o > room {
         return false;
     }
-    let rest = &mut points[..k];
+    let rest = keys;
     // Insertion sort: labels have a few non-basic code points, often in order already.
     for i in 1..rest.len() {
         let key = rest[i];
@@ -273,9 +302,9 @@ mod tests {
     use super::*;
 
     fn puny(s: &str) -> String {
-        let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
+        let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
         let mut out = Vec::new();
-        assert!(encode(&mut points, &mut out, 64));
+        assert!(encode_points(&points, &mut out, 64));
         String::from_utf8(out).unwrap()
     }
 
@@ -301,21 +330,21 @@ mod tests {
     #[test]
     fn too_long_is_refused_with_nothing_written() {
         // 40 distinct ideographs: more than 59 octets of Punycode.
-        let mut points: Vec<u32> = (0..40).map(|k| 0x4E00 + 7 * k).collect();
+        let points: Vec<u32> = (0..40).map(|k| 0x4E00 + 7 * k).collect();
         let mut out = b"x".to_vec();
-        assert!(!encode(&mut points.clone(), &mut out, 59));
+        assert!(!encode_points(&points, &mut out, 59));
         assert_eq!(out, b"x");
-        assert!(encode(&mut points[..10], &mut out, 59));
+        assert!(encode_points(&points[..10], &mut out, 59));
     }
 
     proptest::proptest! {
         /// The sorted walk against the `idna` crate's plain 6.3 walk.
         #[test]
         fn encodes_as_the_idna_crate(s in "[a-z0-9\u{80}-\u{400}\u{4E00}-\u{4E40}\u{10000}-\u{10010}]{1,63}") {
-            let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
+            let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
             let mut out = Vec::new();
             let reference = idna::punycode::encode_str(&s).expect("short labels encode");
-            let fits = encode(&mut points, &mut out, 64);
+            let fits = encode_points(&points, &mut out, 64);
             proptest::prop_assert_eq!(fits, reference.len() <= 64);
             if fits {
                 proptest::prop_assert_eq!(out, reference.as_bytes());
@@ -328,11 +357,15 @@ mod tests {
         /// of the mask.
         #[test]
         fn encodes_as_the_portable_build(s in "[a-z0-9\u{80}-\u{400}\u{4E00}-\u{4E40}]{1,63}", room in 0usize..64) {
-            let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
-            let mut copy = points.clone();
+            let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
             let (mut out, mut reference) = (b"x".to_vec(), b"x".to_vec());
-            let fits = encode(&mut points, &mut out, room);
-            proptest::prop_assert_eq!(fits, encode_portable(&mut copy, &mut reference, room));
+            let fits = encode_points(&points, &mut out, room);
+            // The same label through the portable build.
+            let basic: Vec<u8> = s.bytes().filter(u8::is_ascii).collect();
+            let basic_at = points.iter().enumerate().filter(|(_, &c)| c < 0x80).fold(0u64, |m, (i, _)| m | 1 << i);
+            let mut keys: Vec<u32> = points.iter().enumerate().filter(|(_, &c)| c >= 0x80).map(|(i, &c)| c << 6 | i as u32).collect();
+            let label = Label { basic: &basic, basic_at, keys: &mut keys };
+            proptest::prop_assert_eq!(fits, encode_portable(label, &mut reference, room));
             proptest::prop_assert_eq!(out, reference);
         }
     }
@@ -342,10 +375,10 @@ mod tests {
         /// fails or agrees with the `idna` crate's decoder.
         #[test]
         fn decodes_what_it_encodes(s in "[a-z0-9\\u{80}-\\u{400}\\u{4E00}-\\u{4E40}\\u{10000}-\\u{10010}]{1,63}") {
-            let mut points: Vec<u32> = s.chars().map(|c| c as u32).collect();
+            let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
             let mut encoded = Vec::new();
             // An ASCII label encodes to "label-", which the decoder leaves to the crate.
-            if !s.is_ascii() && encode(&mut points, &mut encoded, 64) {
+            if !s.is_ascii() && encode_points(&points, &mut encoded, 64) {
                 let mut out = [0u32; MAX_LABEL];
                 let n = decode(&encoded, &mut out).expect("decodes");
                 let back: String = out[..n].iter().map(|&p| char::from_u32(p).unwrap()).collect();

@@ -7,6 +7,7 @@
 #![allow(unsafe_code)]
 
 use super::{Positions, Scanner};
+use crate::map::punycode::Label;
 use crate::{Error, Grammar};
 
 /// Whether the wide check can run on this CPU (std caches the CPUID answer).
@@ -129,18 +130,22 @@ fn has_popcnt() -> bool {
 }
 
 /// `map::punycode::encode_portable` compiled for POPCNT, which its population counts become;
-/// `None`, with nothing done, where the CPU lacks it.
+/// the label back, with nothing done, where the CPU lacks it.
 #[inline]
-pub(crate) fn punycode_encode(points: &mut [u32], out: &mut Vec<u8>, room: usize) -> Option<bool> {
+pub(crate) fn punycode_encode<'a>(
+    label: Label<'a>,
+    out: &mut Vec<u8>,
+    room: usize,
+) -> Result<bool, Label<'a>> {
     #[cfg(target_arch = "x86_64")]
     {
         if has_popcnt() {
             // SAFETY: the CPU has POPCNT (`has_popcnt`).
-            return Some(unsafe { x86::punycode_encode(points, out, room) });
+            return Ok(unsafe { x86::punycode_encode(label, out, room) });
         }
     }
-    let _ = (points, out, room);
-    None
+    let _ = (out, room);
+    Err(label)
 }
 
 /// The number of octets >= 0x80 in `s`.
@@ -363,7 +368,7 @@ mod sse2 {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Error, Grammar, Positions, Scanner};
+    use super::{Error, Grammar, Label, Positions, Scanner};
     use crate::scan::code_point;
     use crate::tables::{ascii, NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
     use std::arch::x86_64::*;
@@ -374,12 +379,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "popcnt")]
-    pub(super) unsafe fn punycode_encode(
-        points: &mut [u32],
-        out: &mut Vec<u8>,
-        room: usize,
-    ) -> bool {
-        crate::map::punycode::encode_portable(points, out, room)
+    pub(super) unsafe fn punycode_encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
+        crate::map::punycode::encode_portable(label, out, room)
     }
 
     /// Bit masks over a block of 16 bytes, bit k for byte k.
