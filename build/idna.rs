@@ -20,7 +20,9 @@
 //! - Bidi_Class is L, R, AL, AN, EN or NSM;
 //! - it is above U+007F (ASCII is handled by the caller) and a `ucschar` (3987bis 2.2).
 //!
-//! ZWJ and ZWNJ (CONTEXTJ, 4.1 step 7) are Cf, so they are out. What the derivation above cannot
+//! ß and ς, which UTS #46 calls deviations, change under NFKC_Casefold but are kept by
+//! non-transitional processing (the crate's): they are classed all the same. ZWJ and ZWNJ
+//! (CONTEXTJ, 4.1 step 7), the other deviations, are Cf, so they are out. What the derivation above cannot
 //! see (a code point that UTS #46 disallows) the exhaustive test finds; `EXCLUDED` lists those.
 //!
 //! The class byte: bits 0 to 2 the Bidi_Class (1 L, 2 R, 3 AL, 4 AN, 5 EN, 6 NSM), bit 3 a mark,
@@ -40,6 +42,10 @@ const EXCLUDED: &[(u32, u32)] = &[
     (0x1B42, 0x1B42),
     (0x1171E, 0x1171E),
 ];
+
+/// ß and ς: valid in UTS #46 non-transitional processing, though NFKC_Casefold maps them (ZWJ
+/// and ZWNJ, the other deviations, are Cf: out).
+const DEVIATIONS: &[u32] = &[0x00DF, 0x03C2];
 
 /// Code points per leaf of the two-level table, log 2: 128 code points of a byte each, the
 /// smallest tables (25 KB; 16 to 64 code points need as much or more) and a byte index.
@@ -83,6 +89,11 @@ pub fn write(out: &mut String, ucd: &Path) {
             }
             _ => {}
         }
+    }
+    // The deviations of UTS #46 (5, IdnaMappingTable.txt) that are letters: NFKC_Casefold
+    // changes them ("ss", "σ"), but non-transitional processing, the crate's, keeps them.
+    for &cp in DEVIATIONS {
+        class[cp as usize] = 0x80;
     }
     let rows: Vec<DerivedCombiningClass> = ucd_parse::parse(ucd).expect("DerivedCombiningClass");
     for row in &rows {
