@@ -295,11 +295,15 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
                 // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
                 // (step 5): the crate decides. After ASCII, the point before is lowercase, as
                 // UTS #46 maps before it normalizes.
+                if class == 0 {
+                    return false;
+                }
                 let comb = class & IdnaClass::COMBINING != 0;
-                if class == 0
-                    || (comb && combining)
-                    || (n == 0 && class & IdnaClass::MARK != 0)
-                    || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(before, point))
+                // Letters and digits, most code points, have none of these bits.
+                if class & (IdnaClass::MARK | IdnaClass::COMBINING | IdnaClass::MAYBE) != 0
+                    && ((comb && combining)
+                        || (n == 0 && class & IdnaClass::MARK != 0)
+                        || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(before, point)))
                 {
                     return false;
                 }
