@@ -318,7 +318,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
         let mapped = Label {
             basic: &basic[..nb],
             basic_at,
-            keys: &mut keys[..n - nb],
+            keys: &keys[..n - nb],
         };
         if n == 0 || is_ace_label(&b[start..i]) || !label(mapped) {
             return false;

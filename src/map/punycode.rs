@@ -54,7 +54,8 @@ fn adapt(mut delta: u32, points: u32, first: bool) -> u32 {
 
 /// RFC 3492 5: digit values 0 to 25 are "a" to "z", 26 to 35 are "0" to "9" (lowercase, as
 /// ToASCII writes them).
-const DIGITS: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+/// Padded to 64 entries, so that a digit masked to 6 bits needs no bounds check.
+static DIGITS: [u8; 64] = *b"abcdefghijklmnopqrstuvwxyz0123456789____________________________";
 
 /// `u64::MAX / d + 1` for each divisor `d` from 2 to 64 (those of the variable-length integers,
 /// `BASE - t`, 10 to 35, and the number of code points of a label in 6.1): `q / d` is then the
@@ -89,8 +90,8 @@ pub(crate) struct Label<'a> {
     pub(crate) basic: &'a [u8],
     /// Bit k set when the code point at k is basic.
     pub(crate) basic_at: u64,
-    /// The other code points, `value << 6 | position`; the encoder sorts them in place.
-    pub(crate) keys: &'a mut [u32],
+    /// The other code points, `value << 6 | position`, in the label's order.
+    pub(crate) keys: &'a [u32],
 }
 
 /// The keys of [`Label`] for `points` (at most [`MAX_LABEL`]), and [`encode`] of the label.
@@ -110,7 +111,7 @@ pub(crate) fn encode_points(points: &[u32], out: &mut Vec<u8>, room: usize) -> b
     let label = Label {
         basic: &basic[..b],
         basic_at,
-        keys: &mut keys[..k],
+        keys: &keys[..k],
     };
     encode(label, out, room)
 }
@@ -121,10 +122,10 @@ pub(crate) fn encode_points(points: &[u32], out: &mut Vec<u8>, room: usize) -> b
 /// below U+110000 (6.4).
 ///
 /// 6.3 walks the whole label once per distinct code point, counting the code points below the
-/// current one (they add one to `delta` each) up to each occurrence. Here the non-basic code
-/// points are sorted by value and position once, and the positions of the code points already
-/// handled are bits of a `u64`: the count before an occurrence is a population count, one
-/// instruction where the CPU has POPCNT (`scan::punycode_encode`: this function compiled for it).
+/// current one up to each occurrence. Here the non-basic code points are sorted by value and
+/// position once, and each delta has a closed form (see [`encode_portable`]) whose one count is
+/// a population count, one instruction where the CPU has POPCNT (`scan::punycode_encode`: this
+/// function compiled for it).
 #[inline]
 pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
     match crate::scan::punycode_encode(label, out, room) {
@@ -135,6 +136,15 @@ pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
 
 /// [`encode`] for any CPU: without POPCNT a population count takes a dozen instructions. The
 /// reference that the tests compare the POPCNT build with.
+///
+/// The decoder of 6.2 keeps one number, `n * (length + 1) + i`, for the code point `n` it
+/// inserts next at index `i` of the `length` code points it has; each delta is what that number
+/// grows by, with the decoder's `i + 1` after each insertion. So the delta of the code point `m`
+/// that lands at index `idx` (the code points before it in the label that are basic or
+/// inserted already: a population count of the positions handled), after `m'` landed at
+/// `idx'`, with `h` code points in the string, is `(m - m') * (h + 1) + idx - (idx' + 1)`, and
+/// the first one's is `(m - 0x80) * (h + 1) + idx` (6.3 gets the same number by walking the
+/// label once per distinct code point).
 #[inline(always)]
 pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
     let Label {
@@ -143,92 +153,83 @@ pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) 
         keys,
     } = label;
     debug_assert!(basic.len() + keys.len() <= MAX_LABEL && room <= 64);
-    // Room for a delta's digits past `room` (at most 11 for a 32-bit delta: each digit divides
-    // it by 10 or more): the length is checked once per delta, not per digit.
+    // Room for a delta's digits past `room` (at most 11 for a 32-bit delta, each digit dividing
+    // it by 10 or more; written four at a time): the length is checked once per delta.
     let mut buf = [0u8; 64 + 16];
     buf[..basic.len()].copy_from_slice(basic);
     let mut o = basic.len();
-    // The positions of the code points below the current `n`.
-    let mut handled = basic_at;
-    let k = keys.len();
-    let basic = o as u32;
-    if basic > 0 {
+    if o > 0 {
         buf[o] = b'-';
         o += 1;
     }
     if o > room {
         return false;
     }
-    let rest = keys;
-    // Insertion sort: labels have a few non-basic code points, often in order already.
-    for i in 1..rest.len() {
-        let key = rest[i];
-        let mut j = i;
-        while j > 0 && rest[j - 1] > key {
-            rest[j] = rest[j - 1];
-            j -= 1;
-        }
-        rest[j] = key;
+    // Sorted by rank: the keys are distinct (each holds its position), so the number of keys
+    // below one is its place. Without a branch on the data (an insertion sort mispredicts in
+    // the scripts whose code points do not come in order), and the count vectorizes.
+    let mut sorted = [0u32; MAX_LABEL];
+    for &key in keys {
+        let rank = keys
+            .iter()
+            .fold(0u32, |r, &other| r + u32::from(other < key));
+        sorted[rank as usize] = key;
     }
-    let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
-    let mut at = 0;
-    while at < k {
-        let m = rest[at] >> 6;
-        delta += (m - n) * (h + 1);
-        // The handled code points before the last occurrence (none of the current value is
-        // handled yet): the delta between two occurrences is the difference of two counts.
-        let mut below = 0;
-        let group = at;
-        while at < k && rest[at] >> 6 == m {
-            let pos = (rest[at] & 63) as usize;
-            let count = (handled & ((1u64 << pos) - 1)).count_ones();
-            delta += count - below;
-            below = count;
-            // The variable-length integer of `delta` (6.3, 6.2's threshold `t`).
-            let mut q = delta;
-            let mut kk = BASE;
-            if bias + T_MAX > BASE {
-                loop {
-                    let t = threshold(kk, bias);
-                    if q < t {
-                        break;
-                    }
-                    let d = BASE - t;
-                    let (quotient, v) = (divide(q - t, d), q - t);
-                    buf[o] = DIGITS[(t + v - quotient * d) as usize];
-                    o += 1;
-                    q = quotient;
-                    kk += BASE;
-                }
-            } else {
-                // Every threshold is `T_MAX` (`kk - bias >= T_MAX` from the first digit on), as
-                // after most small deltas: a division by a constant.
-                while q >= T_MAX {
-                    let v = q - T_MAX;
-                    buf[o] = DIGITS[(T_MAX + v % (BASE - T_MAX)) as usize];
-                    o += 1;
-                    q = v / (BASE - T_MAX);
-                }
-            }
-            buf[o] = DIGITS[q as usize];
-            o += 1;
-            if o > room {
-                return false;
-            }
-            bias = adapt(delta, h + 1, h == basic);
-            delta = 0;
-            h += 1;
-            at += 1;
+    // The positions of the code points handled (basic, or inserted before).
+    let mut handled = basic_at;
+    let (mut before, mut after_before, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    for (j, &key) in sorted[..keys.len()].iter().enumerate() {
+        let (m, pos) = (key >> 6, key & 63);
+        let points = (basic.len() + j) as u32 + 1;
+        let idx = (handled & ((1u64 << pos) - 1)).count_ones();
+        handled |= 1 << pos;
+        // At most (0x10FFFF - 0x80) * 64 + 63 < 2^27: no overflow (6.4).
+        let delta = (m - before) * points + idx - after_before;
+        (before, after_before) = (m, idx + 1);
+        o += push_digits(&mut buf[o..o + 16], delta, bias);
+        if o > room {
+            return false;
         }
-        // The handled code points after the last occurrence, and 6.3's increment.
-        delta += handled.count_ones() - below + 1;
-        for &key in &rest[group..at] {
-            handled |= 1 << (key & 63);
-        }
-        n = m + 1;
+        bias = adapt(delta, points, j == 0);
     }
     out.extend_from_slice(&buf[..o]);
     true
+}
+
+/// Writes the variable-length integer of `delta` (RFC 3492 6.3, with 6.2's thresholds for
+/// `bias`) to the front of `buf` and returns its length. Four digits are computed at a time
+/// without a branch and written as one word, the length then added up: the number of digits
+/// changes from one code point to the next in a way no predictor follows.
+#[inline(always)]
+fn push_digits(buf: &mut [u8], mut q: u32, bias: u32) -> usize {
+    let (mut o, mut k) = (0, BASE);
+    if bias + T_MAX <= BASE {
+        // Every threshold is `T_MAX` (`k - bias >= T_MAX` from the first digit on), as after
+        // most small deltas: a division by a constant.
+        while q >= T_MAX {
+            let v = q - T_MAX;
+            buf[o] = DIGITS[(T_MAX + v % (BASE - T_MAX)) as usize];
+            o += 1;
+            q = v / (BASE - T_MAX);
+        }
+        buf[o] = DIGITS[q as usize & 63];
+        return o + 1;
+    }
+    loop {
+        let t = threshold(k, bias);
+        if q < t {
+            break;
+        }
+        let d = BASE - t;
+        let v = q - t;
+        let quotient = divide(v, d);
+        buf[o] = DIGITS[(t + v - quotient * d) as usize & 63];
+        o += 1;
+        q = quotient;
+        k += BASE;
+    }
+    buf[o] = DIGITS[q as usize & 63];
+    o + 1
 }
 
 /// RFC 3492 6.2: the code points that the Punycode `input` (a label without its "xn--") decodes
@@ -340,7 +341,7 @@ mod tests {
     proptest::proptest! {
         /// The sorted walk against the `idna` crate's plain 6.3 walk.
         #[test]
-        fn encodes_as_the_idna_crate(s in "[a-z0-9\u{80}-\u{400}\u{4E00}-\u{4E40}\u{10000}-\u{10010}]{1,63}") {
+        fn encodes_as_the_idna_crate(s in "[a-z0-9\u{80}-\u{400}\u{4E00}-\u{4E40}\u{10000}-\u{10010}\u{10FFF0}-\u{10FFFD}]{1,63}") {
             let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
             let mut out = Vec::new();
             let reference = idna::punycode::encode_str(&s).expect("short labels encode");
