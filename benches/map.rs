@@ -1,9 +1,11 @@
 //! IRI to URI and URI to IRI against iri-string's mapping, in the same run, in bytes per second:
 //! `cargo bench --bench map`. Each line is parsed and mapped; lines that do not parse are
 //! skipped by both. `validate` is iriscan's own scan of the same lines, the floor of `to_uri`.
-//! The `map-step` groups time the mapping alone, on lines each library parsed beforehand.
+//! The `map-step` groups time the mapping alone, on lines each library parsed beforehand, and
+//! the `map-host` groups IDNA ToASCII of the non-ASCII hosts alone, against the `idna` crate.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use iri_string::types::IriReferenceStr;
 use iriscan::map::{HostMapping, ToUriOptions};
 use iriscan::IriRef;
@@ -101,6 +103,55 @@ fn map(c: &mut Criterion) {
                 validated
                     .iter()
                     .map(|i| black_box(i).encode_to_uri().to_string().len())
+                    .sum::<usize>()
+            })
+        });
+        g.finish();
+
+        // IDNA ToASCII of the non-ASCII hosts alone (3.4): iriscan's fast path, with the crate
+        // behind it for the hosts the fast path leaves, against the `idna` crate with the same
+        // options. Bytes of the hosts per second.
+        let hosts: Vec<&str> = parsed
+            .iter()
+            .filter(|i| i.host_kind() == Some(iriscan::HostKind::RegName))
+            .filter_map(|i| i.host())
+            .filter(|h| !h.is_ascii())
+            .collect();
+        if hosts.is_empty() {
+            continue;
+        }
+        let mut g = c.benchmark_group(format!("map-host/{name}"));
+        g.throughput(Throughput::Bytes(
+            hosts.iter().map(|h| h.len() as u64).sum(),
+        ));
+        g.bench_function("iriscan", |b| {
+            let mut out = Vec::with_capacity(512);
+            b.iter(|| {
+                hosts
+                    .iter()
+                    .map(|h| {
+                        out.clear();
+                        iriscan::map::push_host_to_ascii(&mut out, black_box(h), false)
+                            .map_or(0, |_| out.len())
+                    })
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("idna", |b| {
+            let uts46 = Uts46::new();
+            b.iter(|| {
+                hosts
+                    .iter()
+                    .map(|h| {
+                        uts46
+                            .to_ascii(
+                                black_box(h).as_bytes(),
+                                AsciiDenyList::EMPTY,
+                                Hyphens::Allow,
+                                DnsLength::VerifyAllowRootDot,
+                            )
+                            .map_or(0, |a| a.len())
+                    })
                     .sum::<usize>()
             })
         });

@@ -10,9 +10,7 @@
 use super::pct::decode_all;
 use super::punycode::{self, Label, MAX_LABEL};
 use super::MapError;
-use crate::tables::{
-    ascii, class, code_point_class, idna_class, idna_class_of, CodePointClass, IdnaClass,
-};
+use crate::tables::{ascii, class, code_point_class, idna_class_of, CodePointClass, IdnaClass};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 
@@ -65,6 +63,18 @@ pub(crate) fn push_idna(out: &mut Vec<u8>, host: &str) -> Result<(), MapError> {
         return Ok(());
     }
     push_idna_checked(out, host)
+}
+
+/// [`crate::map::push_host_to_ascii`].
+pub(crate) fn push_host_to_ascii(
+    out: &mut Vec<u8>,
+    host: &str,
+    fast_only: bool,
+) -> Result<bool, MapError> {
+    if fast_only {
+        return Ok(!host.is_ascii() && push_idna_fast(out, host));
+    }
+    push_idna(out, host).map(|()| true)
 }
 
 /// [`push_idna`] without its fast path: every non-ASCII host through the `idna` crate.
@@ -194,59 +204,57 @@ const fn bit(code: u8) -> u8 {
 
 /// The bidi rule of RFC 5893 2, as UTS #46 4.1 step 8 applies it to every label of a domain name
 /// that holds an R, AL or AN character, and as the `idna` crate reads it: the first character
-/// is L, R or AL; past it and the non-spacing marks that end the label, the last character is
-/// L or EN in a left-to-right label, R, AL, EN or AN in a right-to-left one; the characters
-/// between them may not be of the other direction (in a right-to-left label, AN and EN not
-/// both). For a label of the fast path (`[A-Za-z0-9-]` and classed code points).
-fn passes_bidi_rule(text: &str) -> bool {
-    const RTL: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL);
-    const NUMBERS: u8 = bit(IdnaClass::AN) | bit(IdnaClass::EN);
-    // The class of the first character, of the last that is not a mark (0 if none past the
-    // first), and the bits of the classes in between.
-    let (mut first, mut last, mut middle, mut marks) = (0u8, 0u8, 0u8, false);
-    for (k, c) in text.chars().enumerate() {
-        let code = match c {
-            'a'..='z' | 'A'..='Z' => IdnaClass::L,
-            '0'..='9' => IdnaClass::EN,
-            '-' => ES,
-            _ => idna_class(c).bits() & IdnaClass::BIDI,
-        };
-        if k == 0 {
-            first = code;
-        } else if code == IdnaClass::NSM {
-            marks = true;
-        } else {
-            if last != 0 {
-                middle |= bit(last);
-            }
-            if marks {
-                middle |= bit(IdnaClass::NSM);
-                marks = false;
-            }
-            last = code;
+/// is L, R or AL; past the non-spacing marks that end the label, the last character is L or EN
+/// in a left-to-right label, R, AL, EN or AN in a right-to-left one; no character is of the
+/// other direction (in a right-to-left label, AN and EN not both). For a label of the fast path
+/// (`[A-Za-z0-9-]` and classed code points), whose other characters are ES ("-") and NSM, which
+/// either direction allows: so the rule needs only the first class, the last that is not NSM,
+/// and the set of all, which the walk of [`fast_labels`] keeps as it goes.
+#[derive(Clone, Copy, Default)]
+struct BidiLabel {
+    /// The class code of the first character (0 before it).
+    first: u8,
+    /// The class code of the last character that is not NSM.
+    last: u8,
+    /// The bits of the class codes seen.
+    seen: u8,
+}
+
+impl BidiLabel {
+    /// Takes the next character of the label, of class `code`.
+    #[inline(always)]
+    fn push(&mut self, code: u8, at_start: bool) {
+        if at_start {
+            self.first = code;
         }
+        if code != IdnaClass::NSM {
+            self.last = code;
+        }
+        self.seen |= bit(code);
     }
-    match first {
-        IdnaClass::L => {
-            last == 0
-                || (matches!(last, IdnaClass::L | IdnaClass::EN)
-                    && middle & (RTL | bit(IdnaClass::AN)) == 0)
+
+    /// Whether the label passes the rule.
+    fn passes(self) -> bool {
+        const NUMBERS: u8 = bit(IdnaClass::AN) | bit(IdnaClass::EN);
+        let last = bit(self.last);
+        match self.first {
+            IdnaClass::L => {
+                last & (bit(IdnaClass::L) | bit(IdnaClass::EN)) != 0
+                    && self.seen & (bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN))
+                        == 0
+            }
+            IdnaClass::R | IdnaClass::AL => {
+                last & (bit(IdnaClass::R) | bit(IdnaClass::AL) | NUMBERS) != 0
+                    && self.seen & bit(IdnaClass::L) == 0
+                    && self.seen & NUMBERS != NUMBERS
+            }
+            _ => false,
         }
-        IdnaClass::R | IdnaClass::AL => {
-            let seen = middle | bit(last);
-            last == 0
-                || (matches!(
-                    last,
-                    IdnaClass::R | IdnaClass::AL | IdnaClass::EN | IdnaClass::AN
-                ) && seen & bit(IdnaClass::L) == 0
-                    && seen & NUMBERS != NUMBERS)
-        }
-        _ => false,
     }
 }
 
 /// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
-/// host whose every label is made of `[A-Za-z0-9-]` and of code points of [`idna_class`], UTS #46
+/// host whose every label is made of `[A-Za-z0-9-]` and of code points of [`crate::tables::idna_class`], UTS #46
 /// maps each label to itself with ASCII letters lowercased, and its validity rules come down to
 /// what the classes say (build/idna.rs). Calls `label` with each label so mapped, split as
 /// Punycode reads it ([`Label`]: no non-basic key when the label is ASCII), and says whether the
@@ -258,9 +266,9 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
     let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
-    // UTS #46 4.1 step 8: whether this is a bidi domain name (an R, AL or AN character), for
-    // the bidi rule at the end.
-    let mut bidi_domain = 0;
+    // UTS #46 4.1 step 8: the classes seen in the whole host (a bidi domain name has an R, AL or
+    // AN character), and whether every label passes the bidi rule.
+    let (mut domain_seen, mut bidi_ok) = (0u8, true);
     let mut i = 0;
     loop {
         let start = i;
@@ -268,6 +276,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
         // whether it is a combining mark.
         let (mut n, mut nb, mut basic_at) = (0, 0, 0u64);
         let (mut before, mut combining) = (0u32, false);
+        let mut bidi = BidiLabel::default();
         while i < b.len() && b[i] != b'.' {
             if n == MAX_LABEL {
                 // Too long for DNS whatever it maps to: the crate says so.
@@ -275,10 +284,11 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
             }
             if b[i] < 0x80 {
                 // UTS #46 maps "A" to "Z" to lowercase, keeps "a" to "z", digits and "-".
-                let lower = LDH_LOWERCASE[b[i] as usize];
+                let (lower, code) = LDH[usize::from(b[i])];
                 if lower == 0 {
                     return false;
                 }
+                bidi.push(code, n == 0);
                 basic[nb] = lower;
                 nb += 1;
                 basic_at |= 1 << n;
@@ -308,7 +318,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
                     return false;
                 }
                 combining = comb;
-                bidi_domain |= bit(class & IdnaClass::BIDI) & BIDI_DOMAIN;
+                bidi.push(class & IdnaClass::BIDI, n == 0);
                 keys[n - nb] = point << 6 | n as u32;
                 before = point;
                 i += len;
@@ -323,24 +333,29 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
         if n == 0 || is_ace_label(&b[start..i]) || !label(mapped) {
             return false;
         }
-        if i == b.len() {
+        domain_seen |= bidi.seen;
+        bidi_ok &= bidi.passes();
+        if i >= b.len() {
             break;
         }
         i += 1;
     }
-    bidi_domain == 0 || host.split('.').all(passes_bidi_rule)
+    domain_seen & BIDI_DOMAIN == 0 || bidi_ok
 }
 
-/// `[A-Za-z0-9-]` as UTS #46 maps them (letters lowercased); 0 for every other ASCII byte.
-static LDH_LOWERCASE: [u8; 128] = {
-    let mut t = [0u8; 128];
+/// `[A-Za-z0-9-]` as UTS #46 maps them (letters lowercased), with their bidi class codes (L,
+/// EN, ES); 0 for every other ASCII byte.
+static LDH: [(u8, u8); 128] = {
+    let mut t = [(0u8, 0u8); 128];
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
         t[c] = match b {
-            b'a'..=b'z' | b'0'..=b'9' | b'-' => b,
-            b'A'..=b'Z' => b + 32,
-            _ => 0,
+            b'a'..=b'z' => (b, IdnaClass::L),
+            b'A'..=b'Z' => (b + 32, IdnaClass::L),
+            b'0'..=b'9' => (b, IdnaClass::EN),
+            b'-' => (b, ES),
+            _ => (0, 0),
         };
         c += 1;
     }

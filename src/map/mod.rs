@@ -17,6 +17,19 @@ mod to_iri;
 mod to_uri;
 
 pub use host::HostMapping;
+
+/// The URI form of a non-ASCII `ireg-name` by IDNA ToASCII (3987bis 3.4), appended to `out`, as
+/// `to_uri` maps hosts: for the benches, which time the host mapping alone against the `idna`
+/// crate. `fast_only` takes only the fast path, and returns false where it would hand the host
+/// to the crate.
+#[doc(hidden)]
+pub fn push_host_to_ascii(
+    out: &mut Vec<u8>,
+    host: &str,
+    fast_only: bool,
+) -> Result<bool, MapError> {
+    host::push_host_to_ascii(out, host, fast_only)
+}
 pub(crate) use host::{host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host};
 pub use to_iri::ToIriOptions;
 pub use to_uri::ToUriOptions;
