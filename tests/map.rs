@@ -230,7 +230,7 @@ fn check_pair(x: &str) -> Result<(), TestCaseError> {
             prop_assert_eq!(&again, &uri);
             // to_iri(to_uri(x)) == x when x has no percent-encoding and its host is in IDNA
             // normal form: the Unicode form that ToASCII then ToUnicode give back.
-            let host_same = iri.host().map_or(true, |h| {
+            let host_same = iri.host().is_none_or(|h| {
                 idna::domain_to_ascii(h).is_ok_and(|a| idna::domain_to_unicode(&a).0 == h)
             });
             if !x.contains('%') && host_same && !iri.fragment().is_some_and(|f| f.contains('#')) {
@@ -337,7 +337,7 @@ fn agrees_with_iri_string_where_the_semantics_do() {
         let Ok(iri) = IriRef::parse(&line) else {
             continue;
         };
-        if !iri.host().map_or(true, |h| h.is_ascii()) {
+        if !iri.host().is_none_or(|h| h.is_ascii()) {
             continue;
         }
         let Ok(theirs) = IriReferenceStr::new(&line) else {

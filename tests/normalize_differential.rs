@@ -316,7 +316,7 @@ fn idna_may_change_host(iri: &IriRef<'_>) -> bool {
     let dns = iri
         .scheme()
         .and_then(iriscan::scheme_info)
-        .map_or(true, |i| i.dns_host);
+        .is_none_or(|i| i.dns_host);
     iri.host_kind() == Some(HostKind::RegName)
         && dns
         && iri.host().is_some_and(|h| {

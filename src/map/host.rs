@@ -49,7 +49,7 @@ pub(crate) fn is_dns_host(scheme: Option<&str>) -> bool {
 
 /// [`is_dns_host`] from what the scheme table says of the scheme (`None`: it says nothing).
 pub(crate) fn is_dns_host_of(info: Option<&crate::SchemeInfo>) -> bool {
-    info.map_or(true, |info| info.dns_host)
+    info.is_none_or(|info| info.dns_host)
 }
 
 /// Appends the URI form of the `ireg-name` `host` (3987bis 3.4) for IDNA: an ASCII host as it

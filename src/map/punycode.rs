@@ -241,7 +241,7 @@ fn push_digits(buf: &mut [u8], mut q: u32, bias: u32) -> usize {
 /// needs the label canonical encodes the result again and compares.
 pub(crate) fn decode(input: &[u8], out: &mut [u32; MAX_LABEL]) -> Option<usize> {
     // Nothing after the last "-" (UTS #46 4.1 step 4 refuses such labels before decoding).
-    if input.last().map_or(true, |&c| c == b'-') {
+    if input.last().is_none_or(|&c| c == b'-') {
         return None;
     }
     // The basic code points are those before the last "-", if there is one.

@@ -104,16 +104,59 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
 /// by exactly the length of the result. Panics if `high` is not the count.
 #[inline]
 pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) -> Option<()> {
+    push_percent_encoded_by(Encoder::Best, out, s, high)
+}
+
+/// Which wide encoder [`push_percent_encoded_by`] uses: the best the CPU has, or one of them, for
+/// the tests to compare each with the portable one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Encoder {
+    Best,
+    /// SSSE3 and POPCNT.
+    Ssse3,
+    /// AVX-512 with VBMI2 (byte compression).
+    Avx512,
+}
+
+/// [`push_percent_encoded`] by the encoder `which`; `None`, with nothing written, where the CPU
+/// lacks what it needs.
+#[inline]
+pub(crate) fn push_percent_encoded_by(
+    which: Encoder,
+    out: &mut Vec<u8>,
+    s: &[u8],
+    high: usize,
+) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     {
-        if available() && has_popcnt() {
+        if which != Encoder::Ssse3 && has_avx512_vbmi2() {
+            // SAFETY: the CPU has AVX-512 F, BW, VL and VBMI2 (`has_avx512_vbmi2`).
+            unsafe { x86::push_percent_encoded_avx512(out, s, high) };
+            return Some(());
+        }
+        if which != Encoder::Avx512 && available() && has_popcnt() {
             // SAFETY: the CPU has SSSE3 (`available`) and POPCNT (`has_popcnt`).
             unsafe { x86::push_percent_encoded(out, s, high) };
             return Some(());
         }
     }
-    let _ = (out, s, high);
+    let _ = (which, out, s, high);
     None
+}
+
+/// Whether the CPU has what the AVX-512 encoder needs (std caches the CPUID answer).
+#[inline(always)]
+fn has_avx512_vbmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx512vbmi2")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// Whether the CPU has POPCNT (std caches the CPUID answer).
@@ -763,6 +806,74 @@ mod x86 {
         // SAFETY: `start + len <= capacity`, and every byte from `start` to `o >= start + len`
         // was written: each store begins where the last one's output ended (`o` moves by no
         // more than a store writes), so `set_len` exposes no uninitialized byte.
+        unsafe { out.set_len(start + len) };
+    }
+
+    /// See `super::push_percent_encoded`, with AVX-512. Each block of 16 octets: each octet
+    /// widened to a 4-byte slot, which becomes `%HH` (hex digits by a table shuffle) where the
+    /// octet is non-ASCII, and one compression keeps the first byte of each slot and the two
+    /// digits after a "%": the block's result, 16 to 48 bytes, written by a masked store. The
+    /// last, partial block is read by a masked load. Nothing is written past the result, so
+    /// `out` needs no slack.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
+    pub(super) unsafe fn push_percent_encoded_avx512(out: &mut Vec<u8>, s: &[u8], high: usize) {
+        let start = out.len();
+        let len = s.len() + 2 * high;
+        out.reserve(len);
+        let base = out.as_mut_ptr();
+        let hex = _mm512_broadcast_i32x4(_mm_setr_epi8(
+            b'0' as i8, b'1' as i8, b'2' as i8, b'3' as i8, b'4' as i8, b'5' as i8, b'6' as i8,
+            b'7' as i8, b'8' as i8, b'9' as i8, b'A' as i8, b'B' as i8, b'C' as i8, b'D' as i8,
+            b'E' as i8, b'F' as i8,
+        ));
+        let nibble = _mm512_set1_epi32(0x0F);
+        let percent = _mm512_set1_epi32(i32::from(b'%'));
+        // The first byte of every slot is kept, the octet or its "%".
+        const FIRSTS: u64 = 0x1111_1111_1111_1111;
+        let mut o = start;
+        let mut at = 0;
+        while at < s.len() {
+            let rest = (s.len() - at).min(16);
+            // SAFETY: the masked load reads the `rest` bytes of `s` at `at` and no other (masked-
+            // off bytes are neither read nor faulted on), unaligned.
+            let v = unsafe {
+                _mm_maskz_loadu_epi8(
+                    (1u32 << rest).wrapping_sub(1) as u16,
+                    s.as_ptr().add(at).cast(),
+                )
+            };
+            let high_octets = _mm_movemask_epi8(v) as u16;
+            let grow = rest + 2 * high_octets.count_ones() as usize;
+            // Every block's result is inside the `len` reserved (the last one ends at `len`).
+            assert!(o + grow <= start + len);
+            // No branch on an ASCII block: text in most scripts mixes the two.
+            let slots = _mm512_cvtepu8_epi32(v);
+            let hi =
+                _mm512_shuffle_epi8(hex, _mm512_and_si512(_mm512_srli_epi32(slots, 4), nibble));
+            let lo = _mm512_shuffle_epi8(hex, _mm512_and_si512(slots, nibble));
+            // The shuffles put a digit in each byte of the slot; keep the first, moved.
+            let byte = _mm512_set1_epi32(0xFF);
+            let encoded = _mm512_or_si512(
+                percent,
+                _mm512_or_si512(
+                    _mm512_slli_epi32(_mm512_and_si512(hi, byte), 8),
+                    _mm512_slli_epi32(_mm512_and_si512(lo, byte), 16),
+                ),
+            );
+            let slots = _mm512_mask_blend_epi32(high_octets, slots, encoded);
+            // The digits are never 0, the high byte of a slot always is.
+            let keep = _mm512_test_epi8_mask(slots, slots) | FIRSTS;
+            let result = _mm512_maskz_compress_epi8(keep, slots);
+            // SAFETY: `o + grow <= start + len <= out.capacity()` (asserted): the masked store
+            // writes the `grow` bytes from `o` and no other, unaligned; `base` stays valid,
+            // nothing reallocates `out` below.
+            unsafe { _mm512_mask_storeu_epi8(base.add(o).cast(), (1u64 << grow) - 1, result) };
+            o += grow;
+            at += 16;
+        }
+        assert_eq!(o, start + len);
+        // SAFETY: `start + len <= capacity`, and every byte from `start` to `start + len` was
+        // written: each store begins where the last one's ended, and they end at `start + len`.
         unsafe { out.set_len(start + len) };
     }
 

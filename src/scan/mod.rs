@@ -16,6 +16,8 @@ pub(crate) use fast::{
     ascii_string, ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check,
     punycode_encode, push_percent_encoded, slash_dot_pairs,
 };
+#[cfg(test)]
+pub(crate) use fast::{push_percent_encoded_by, Encoder};
 
 /// Walks `start..end` of `b` in windows of 16 bytes, which may reach outside the range (never
 /// outside `b`), and calls `hit` with each position of the range whose bit `mask(b, window)` sets,
