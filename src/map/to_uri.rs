@@ -71,63 +71,73 @@ impl<'a> IriRef<'a> {
         let fragment_hash = self
             .fragment()
             .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
-        if crate::scan::is_ascii(input.as_bytes()) && !fragment_hash {
+        // The non-ASCII octets, counted once: none makes the input a URI already, and their
+        // number sizes the result.
+        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
+        if non_ascii == 0 && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs". Inlined,
             // so that a URL costs its caller this test and no call.
             return Ok(Cow::Borrowed(input));
         }
-        self.mapped_to_uri(options, fragment_hash).map(Cow::Owned)
+        self.mapped_to_uri(options, non_ascii, fragment_hash)
+            .map(Cow::Owned)
     }
 
-    /// [`IriRef::to_uri_with`] for an input that is not a URI already.
+    /// [`IriRef::to_uri_with`] for an input that is not a URI already, with `non_ascii` octets.
     fn mapped_to_uri(
         &self,
         options: &ToUriOptions,
+        non_ascii: usize,
         fragment_hash: bool,
     ) -> Result<String, MapError> {
         let input = self.as_str();
-        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
         // In a valid IRI the characters a URI does not allow are exactly the non-ASCII ones
         // (3.3), whatever the component, and the delimiters are ASCII: the URI is the input
         // with its non-ASCII octets percent-encoded (3.6: "using the original punctuation"),
         // except in the three places below, each spliced in where it stands.
         // The exact length when the host is not mapped with IDNA nor the query re-encoded, and
-        // the room the wide encoder writes past its result.
+        // the room the SSSE3 encoder writes past its result.
         let mut out = Vec::with_capacity(input.len() + 2 * non_ascii + 32);
-        let mut done = 0;
+        // The input up to `done` is written, and `left` non-ASCII octets are in the rest: each
+        // piece is counted once, and the last one not at all.
+        let (mut done, mut left) = (0, non_ascii);
+        let encode_to = |out: &mut Vec<u8>, done: usize, end: usize, left: &mut usize| {
+            let piece = &input[done..end];
+            let high = crate::scan::count_non_ascii(piece.as_bytes());
+            push_encoding_counted(out, piece, high);
+            *left -= high;
+        };
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
         if let Some(host) = self.host() {
-            if self.host_kind() == Some(HostKind::RegName)
-                && !host.is_ascii()
+            let high = crate::scan::count_non_ascii(host.as_bytes());
+            if high > 0
+                && self.host_kind() == Some(HostKind::RegName)
                 && options.host.idna_for(self.scheme())
             {
                 let start = self.host_start();
-                push_encoding_non_ascii(&mut out, &input[..start]);
+                encode_to(&mut out, 0, start, &mut left);
                 push_idna(&mut out, host)?;
-                done = start + host.len();
+                (done, left) = (start + host.len(), left - high);
             }
         }
         // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
         if let (Some(query), Some(encoding)) = (self.query(), self.query_charset(options)) {
-            if !query.is_ascii() {
+            let high = crate::scan::count_non_ascii(query.as_bytes());
+            if high > 0 {
                 let start = self.path_end() + 1;
-                push_encoding_non_ascii(&mut out, &input[done..start]);
+                encode_to(&mut out, done, start, &mut left);
                 push_query_in_charset(&mut out, query, encoding);
-                done = start + query.len();
+                (done, left) = (start + query.len(), left - high);
             }
         }
         if fragment_hash {
             let start = self.query_end() + 1;
-            push_encoding_non_ascii(&mut out, &input[done..start]);
+            encode_to(&mut out, done, start, &mut left);
             push_fragment(&mut out, &input[start..], push_encoding_non_ascii);
             done = input.len();
+            left = 0;
         }
-        if done == 0 {
-            // Nothing spliced in (as for most IRIs): the count of the whole input holds.
-            push_encoding_counted(&mut out, input, non_ascii);
-        } else {
-            push_encoding_non_ascii(&mut out, &input[done..]);
-        }
+        push_encoding_counted(&mut out, &input[done..], left);
         Ok(crate::scan::ascii_string(out).expect("a URI is ASCII"))
     }
 }
