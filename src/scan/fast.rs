@@ -1,9 +1,10 @@
 //! The wide check: skips a run of bytes that may stand literally in a component, 16 at a time.
 //!
-//! This is the one place of the crate with `unsafe`: SSSE3 intrinsics on x86-64, detected once at
-//! run time. The whole scanner is compiled a second time for SSSE3 ([`scan_wide`]), so that the
-//! check inlines into its loops; the byte table walk (`skip_scalar`) is the portable fallback,
-//! and the reference that the tests and the `fast_vs_scalar` fuzz target compare this one with.
+//! This is the one place of the crate with `unsafe`: SSSE3 intrinsics on x86-64 (and AVX-512 for
+//! the percent-encoder), detected once at run time. The whole scanner is compiled a second time
+//! for SSSE3 ([`scan_wide`]), so that the check inlines into its loops; the byte table walk
+//! (`skip_scalar`) is the portable fallback, and the reference that the tests and the
+//! `fast_vs_scalar` fuzz target compare this one with.
 #![allow(unsafe_code)]
 
 use super::{Positions, Scanner};
@@ -98,10 +99,11 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
 }
 
 /// Appends `s`, which has `high` octets >= 0x80 ([`count_non_ascii`]), to `out` with each of them
-/// written as its `%HH` triplet, uppercase (3987bis 3.3), 16 octets at a time with SSSE3 (and
-/// POPCNT, for one bounds check a block); `None`, with nothing written, where the CPU lacks them (the caller then takes
-/// `map::pct::push_encoding_portable`, the reference the tests compare this with). `out` grows
-/// by exactly the length of the result. Panics if `high` is not the count.
+/// written as its `%HH` triplet, uppercase (3987bis 3.3), 16 octets at a time with AVX-512
+/// (VBMI2), else with SSSE3 (and POPCNT, for one bounds check a block); `None`, with nothing
+/// written, where the CPU lacks them (the caller then takes `map::pct::push_encoding_portable`,
+/// the reference the tests compare this with). Every byte written is ASCII. `out` grows by
+/// exactly the length of the result. Panics if `high` is not the count.
 #[inline]
 pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) -> Option<()> {
     push_percent_encoded_by(Encoder::Best, out, s, high)
