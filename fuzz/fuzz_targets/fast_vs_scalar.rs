@@ -1,6 +1,7 @@
-//! The wide (SSSE3, 16 bytes at a time) scanner against the byte-at-a-time reference walk: for
-//! every grammar, `Grammar::validate` and `iriscan::validate_scalar` must return exactly the same
-//! `Result<(), Error>` (kind, offset, component and what was found).
+//! The wide scanner (the widest check the CPU has: AVX-512, 64 bytes at a time, or SSSE3, 16)
+//! against the byte-at-a-time reference walk: for every grammar, `Grammar::validate` and
+//! `iriscan::validate_scalar` must return exactly the same `Result<(), Error>` (kind, offset,
+//! component and what was found).
 //!
 //! Raw fuzz bytes rarely make runs of 16 or more literal bytes, which is where the wide check
 //! works (its main loop, and the overlapping tail block at `end - 16`). So besides the input

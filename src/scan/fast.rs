@@ -24,29 +24,78 @@ pub(super) fn available() -> bool {
     }
 }
 
-/// The scanner with the wide check. Must only be called when [`available`] said so.
-#[inline]
-pub(super) fn scan_wide(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
+/// The scanner without a wide check: the byte table walk.
+pub(super) const SCALAR: u8 = 0;
+/// The scanner with the SSSE3 wide check, 16 bytes a block.
+pub(super) const SSSE3: u8 = 1;
+/// The scanner with the AVX-512 wide check, 64 bytes a block.
+pub(super) const AVX512: u8 = 2;
+
+/// The widest check the CPU has: [`AVX512`], [`SSSE3`] or [`SCALAR`] (std caches the CPUID
+/// answers).
+#[inline(always)]
+pub(super) fn widest() -> u8 {
+    if has_avx512_bw() {
+        AVX512
+    } else if available() {
+        SSSE3
+    } else {
+        SCALAR
+    }
+}
+
+/// Whether the CPU has AVX-512 F, BW and VL, for the 64-byte wide check.
+#[inline(always)]
+fn has_avx512_bw() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: the caller checked `available()`, so this CPU has SSSE3.
-        unsafe { x86::scan(input, grammar) }
+        std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        Scanner::<false>::new(input, grammar).scan()
+        false
+    }
+}
+
+/// The scanner with the wide check `wide`. Must only be called with `wide` at most
+/// [`widest`]: the CPU must have it.
+#[inline]
+pub(super) fn scan_wide(input: &[u8], grammar: Grammar, wide: u8) -> Result<Positions, Error> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match wide {
+            // SAFETY: the caller checked `widest()`, so this CPU has AVX-512 F, BW and VL.
+            AVX512 => unsafe { x86::scan_avx512(input, grammar) },
+            // SAFETY: the caller checked `widest()`, so this CPU has SSSE3.
+            SSSE3 => unsafe { x86::scan(input, grammar) },
+            _ => Scanner::<SCALAR>::new(input, grammar).scan(),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = wide;
+        Scanner::<SCALAR>::new(input, grammar).scan()
     }
 }
 
 /// Returns the first offset from `i` at which a byte lacks the class bit `literal` (one bit), or
 /// `end`; or `i` itself when `end < 16`, for the scalar walk to go on from.
 #[inline(always)]
-pub(super) fn skip(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
+pub(super) fn skip<const WIDE: u8>(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: `skip` is reached only from `Scanner::<true>`, which only `x86::scan` builds,
-        // and that function is compiled with SSSE3 and called only when the CPU has it.
-        unsafe { x86::skip(b, i, end, literal.trailing_zeros() as usize) }
+        let bit = literal.trailing_zeros() as usize;
+        if WIDE == AVX512 {
+            // SAFETY: `skip::<AVX512>` is reached only from `Scanner::<AVX512>`, which only
+            // `x86::scan_avx512` builds, and that function is compiled with AVX-512 F, BW and VL
+            // and called only when the CPU has them.
+            unsafe { x86::skip_avx512(b, i, end, bit) }
+        } else {
+            // SAFETY: `skip::<SSSE3>` is reached only from `Scanner::<SSSE3>`, which only
+            // `x86::scan` builds, and that function is compiled with SSSE3 and called only when
+            // the CPU has it.
+            unsafe { x86::skip(b, i, end, bit) }
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -56,17 +105,17 @@ pub(super) fn skip(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
 }
 
 /// For a component that admits `ucschar` (and `iprivate` if `private`): from `i`, skips bytes
-/// that are literal (class bit `literal`) or >= 0x80, 16 at a time, and checks every non-ASCII
-/// code point among them, in order, with `super::code_point`; `Err` with the offset of the first
-/// one that is not admitted. Returns an offset up to which all was accepted, at the first ASCII
-/// byte that is not literal or at `end`; or `i` itself when `i < 3` or `end < 19` (a block reads
-/// the 3 bytes before it), for the scalar walk to go on from.
+/// that are literal (class bit `literal`) or >= 0x80, 16 (or 64) at a time, and checks every
+/// non-ASCII code point among them, in order, with `super::code_point`; `Err` with the offset of
+/// the first one that is not admitted. Returns an offset up to which all was accepted, at the
+/// first ASCII byte that is not literal or at `end`; or `i` itself when `i < 3` or `end < 19` (a
+/// block reads the 3 bytes before it), for the scalar walk to go on from.
 ///
 /// One sweep finds where the run of literal and non-ASCII bytes stops, instead of leaving the
 /// wide check at every switch between the two, as text in most scripts would make it do; only
 /// the leads that `UTF8_LEAD_NIBBLE_*` and `UTF8_SECOND_BYTE_LEADS` do not decide go to the DFA.
 #[inline(always)]
-pub(super) fn skip_unicode(
+pub(super) fn skip_unicode<const WIDE: u8>(
     b: &[u8],
     i: usize,
     end: usize,
@@ -75,8 +124,14 @@ pub(super) fn skip_unicode(
 ) -> Result<usize, usize> {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: as for `skip`: only `Scanner::<true>`, compiled with SSSE3, reaches this.
-        unsafe { x86::skip_unicode(b, i, end, literal, private) }
+        if WIDE == AVX512 {
+            // SAFETY: as for `skip`: only `Scanner::<AVX512>`, compiled with AVX-512, reaches
+            // this.
+            unsafe { x86::skip_unicode_avx512(b, i, end, literal, private) }
+        } else {
+            // SAFETY: as for `skip`: only `Scanner::<SSSE3>`, compiled with SSSE3, reaches this.
+            unsafe { x86::skip_unicode(b, i, end, literal, private) }
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -420,7 +475,208 @@ mod x86 {
 
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-        Scanner::<true>::new(input, grammar).scan()
+        Scanner::<{ super::SSSE3 }>::new(input, grammar).scan()
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,ssse3,popcnt,bmi1")]
+    pub(super) unsafe fn scan_avx512(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
+        Scanner::<{ super::AVX512 }>::new(input, grammar).scan()
+    }
+
+    /// The first `n` bits set, `n` from 0 to 64.
+    #[inline(always)]
+    fn first_bits(n: usize) -> u64 {
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+
+    /// A 16-byte table in each lane of a 64-byte vector, for per-lane shuffles.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F.
+    #[inline(always)]
+    unsafe fn table512(t: &[u8; 16]) -> __m512i {
+        // SAFETY: `t` is 16 bytes, read unaligned.
+        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
+    }
+
+    /// `skip` 64 bytes a block: each block read by a masked load up to `end`, so the last needs
+    /// no overlap with the one before. The same results as `skip` (the tests and the
+    /// `fast_vs_scalar` fuzz target compare the scanners).
+    #[inline(always)]
+    pub(super) unsafe fn skip_avx512(b: &[u8], mut i: usize, end: usize, bit: usize) -> usize {
+        let end = end.min(b.len());
+        if i >= end || end < 16 {
+            return i;
+        }
+        // SAFETY: the CPU has AVX-512 (the caller's contract).
+        let (lo_table, hi_table) = unsafe { (table512(&NIBBLE_LO[bit]), table512(&NIBBLE_HI)) };
+        let nibble = _mm512_set1_epi8(0x0F);
+        while i < end {
+            let n = (end - i).min(64);
+            // SAFETY: the masked load reads the `n` bytes at `i`, `i + n <= end <= b.len()`,
+            // and no other; unaligned.
+            let v = unsafe { _mm512_maskz_loadu_epi8(first_bits(n), b.as_ptr().add(i).cast()) };
+            // pshufb gives 0 where the index byte has its top bit set: bytes >= 0x80 miss.
+            let lo = _mm512_shuffle_epi8(lo_table, v);
+            let hi =
+                _mm512_shuffle_epi8(hi_table, _mm512_and_si512(_mm512_srli_epi16(v, 4), nibble));
+            // The bytes past `n` were not read: they end the run.
+            let miss = _mm512_testn_epi8_mask(lo, hi) | !first_bits(n);
+            if miss != 0 {
+                return i + miss.trailing_zeros() as usize;
+            }
+            i += 64;
+        }
+        i
+    }
+
+    /// The masks of the `n` bytes at `at` (and the 3 before it, and past them, zeros), as
+    /// `block` makes them for 16, over 64; bits past `n` are of zero bytes (not literal, not
+    /// high), with the structure of the byte after the last one read right.
+    ///
+    /// # Safety
+    /// `3 <= at`, `n <= 64` and `at + n <= b.len()`, and the CPU has AVX-512 F, BW and VL.
+    #[inline(always)]
+    unsafe fn block512(b: &[u8], at: usize, n: usize, t: &Tables512) -> Block64 {
+        debug_assert!(at >= 3 && n <= 64 && at + n <= b.len());
+        // SAFETY: the masked loads read the `n` bytes at `at`, and the `n` + k bytes at `at - k`
+        // (up to `at + n`), which the caller guarantees are in `b`, and no other; unaligned.
+        let (v, v1, v2, v3) = unsafe {
+            let p = b.as_ptr().add(at);
+            (
+                _mm512_maskz_loadu_epi8(first_bits(n), p.cast()),
+                _mm512_maskz_loadu_epi8(first_bits(n + 1), p.sub(1).cast()),
+                _mm512_maskz_loadu_epi8(first_bits(n + 2), p.sub(2).cast()),
+                _mm512_maskz_loadu_epi8(first_bits(n + 3), p.sub(3).cast()),
+            )
+        };
+        let nibble = _mm512_set1_epi8(0x0F);
+        let low = _mm512_and_si512(v, nibble);
+        let high = _mm512_and_si512(_mm512_srli_epi16(v, 4), nibble);
+        let byte = |x: u8| _mm512_set1_epi8(x as i8);
+        let lit = _mm512_and_si512(
+            _mm512_shuffle_epi8(t.literal_lo, v),
+            _mm512_shuffle_epi8(t.literal_hi, high),
+        );
+        let lead = _mm512_and_si512(
+            _mm512_shuffle_epi8(t.lead_lo, low),
+            _mm512_shuffle_epi8(t.lead_hi, high),
+        );
+        // As in `block`: continuation bytes are 0x80 to 0xBF, signed below -64.
+        let cont = _mm512_cmpgt_epi8_mask(byte(0xC0), v);
+        let needs = _mm512_or_si512(
+            _mm512_subs_epu8(v1, byte(0xBF)),
+            _mm512_or_si512(
+                _mm512_subs_epu8(v2, byte(0xDF)),
+                _mm512_subs_epu8(v3, byte(0xEF)),
+            ),
+        );
+        let needs = _mm512_test_epi8_mask(needs, needs);
+        let upper = _mm512_cmpgt_epi8_mask(v, byte(0x9F));
+        let lower_after =
+            _mm512_cmpeq_epi8_mask(v1, byte(0xC2)) | _mm512_cmpeq_epi8_mask(v1, byte(0xE0));
+        let upper_after = _mm512_cmpeq_epi8_mask(v1, byte(0xED));
+        let high_bits = _mm512_movepi8_mask(v);
+        Block64 {
+            miss: _mm512_testn_epi8_mask(lit, lit),
+            high: high_bits,
+            bad_structure: needs ^ cont,
+            undecided: _mm512_testn_epi8_mask(lead, lead) & high_bits & !cont,
+            bad_second: (lower_after & !upper) | (upper & upper_after),
+        }
+    }
+
+    /// `Block` over 64 bytes.
+    struct Block64 {
+        miss: u64,
+        high: u64,
+        bad_structure: u64,
+        undecided: u64,
+        bad_second: u64,
+    }
+
+    /// `Tables`, each in every lane.
+    struct Tables512 {
+        literal_lo: __m512i,
+        literal_hi: __m512i,
+        lead_lo: __m512i,
+        lead_hi: __m512i,
+    }
+
+    /// `skip_unicode` 64 bytes a block: each block read by masked loads up to `end`, which leave
+    /// zeros past it (not literal: the run stops there), so blocks never overlap and need no
+    /// shift. The same results as `skip_unicode` (the tests and the `fast_vs_scalar` fuzz target
+    /// compare the scanners).
+    #[inline(always)]
+    pub(super) unsafe fn skip_unicode_avx512(
+        b: &[u8],
+        mut i: usize,
+        end: usize,
+        literal: u16,
+        private: bool,
+    ) -> Result<usize, usize> {
+        let end = end.min(b.len());
+        if i >= end || i < 3 || end < 19 {
+            return Ok(i);
+        }
+        let bit = literal.trailing_zeros() as usize;
+        // SAFETY: the CPU has AVX-512 (the caller's contract).
+        let t = unsafe {
+            Tables512 {
+                literal_lo: table512(&NIBBLE_LO[bit]),
+                literal_hi: table512(&NIBBLE_HI),
+                lead_lo: table512(&UTF8_LEAD_NIBBLE_LO),
+                lead_hi: table512(&UTF8_LEAD_NIBBLE_HI),
+            }
+        };
+        let entry = i;
+        // As in `skip_unicode`: `i` is at a sequence boundary, or inside a sequence whose lead
+        // the previous block checked; blocks follow each other without gap or overlap.
+        while i < end {
+            let n = (end - i).min(64);
+            // SAFETY: `i >= 3`, `n <= 64`, `i + n <= end <= b.len()`.
+            let m = unsafe { block512(b, i, n, &t) };
+            let stop = m.miss & !m.high;
+            // Past `n` the zeros stop the run: `stop` is 0 only when all 64 bytes are in it.
+            let span = if stop != 0 {
+                stop.trailing_zeros() as usize
+            } else {
+                64
+            };
+            let in_span = first_bits(span);
+            // The structure of the span and of the byte after it (the zero after `end`, where
+            // no sequence may be cut off); the byte after a whole block is the next block's.
+            let cut = stop == 0
+                && i + 64 == end
+                && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
+            if m.bad_structure & first_bits(span + 1) != 0 || cut {
+                let mut start = i;
+                while start > entry && b[start - 1] >= 0x80 {
+                    start -= 1;
+                    if b[start] >= 0xC0 {
+                        break;
+                    }
+                }
+                return walk(b, start, end, literal, private);
+            }
+            // Bit k of `check` is the lead at `i + k - 1` (128 bits: a lead at the last byte).
+            let mut check =
+                (u128::from(m.undecided & in_span) << 1) | u128::from(m.bad_second & in_span);
+            while check != 0 {
+                let lead = i + check.trailing_zeros() as usize - 1;
+                code_point(b, lead, end, true, private).ok_or(lead)?;
+                check &= check - 1;
+            }
+            if span < 64 {
+                return Ok(i + span);
+            }
+            i += 64;
+        }
+        Ok(i)
     }
 
     #[target_feature(enable = "popcnt")]
@@ -1116,8 +1372,12 @@ mod tests {
     }
 
     fn check(input: &[u8]) {
-        for grammar in Grammar::ALL {
-            let wide = scan_wide(input, grammar);
+        for (grammar, wide) in Grammar::ALL
+            .into_iter()
+            .flat_map(|g| [(g, super::SSSE3), (g, super::AVX512)])
+            .filter(|&(_, wide)| wide <= super::widest())
+        {
+            let wide = scan_wide(input, grammar, wide);
             let scalar = scan_scalar(input, grammar);
             // Verdict, error kind, offset and component, and every position on success.
             assert_eq!(
@@ -1135,7 +1395,7 @@ mod tests {
         }
     }
 
-    /// Random mixes of the pieces, cut at every length from 0 to 80 bytes (not only at piece
+    /// Random mixes of the pieces, cut at every length from 0 to 150 bytes (not only at piece
     /// boundaries, so that sequences are also truncated by the end of input).
     #[test]
     fn wide_agrees_with_scalar_on_generated_inputs() {
@@ -1145,7 +1405,7 @@ mod tests {
         }
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let prefixes: [&[u8]; 5] = [b"", b"http://", b"http://h/", b"x:/p?", b"//u@h/p#"];
-        for len in 0..=80 {
+        for len in 0..=150 {
             for _ in 0..300 {
                 let mut input = prefixes[rng.below(prefixes.len())].to_vec();
                 // Runs of one piece, as scripts come in runs, or single pieces.
@@ -1161,8 +1421,9 @@ mod tests {
         }
     }
 
-    /// Every piece after 0 to 40 literal or non-ASCII bytes, so that it straddles every offset
-    /// of a 16-byte block, with a run of non-ASCII or ASCII after it, and at the end of input.
+    /// Every piece after 0 to 72 literal or non-ASCII bytes, so that it straddles every offset
+    /// of a 16-byte and of a 64-byte block, with a run of non-ASCII or ASCII after it, and at the
+    /// end of input.
     #[test]
     fn wide_agrees_with_scalar_at_block_boundaries() {
         if !available() {
@@ -1172,7 +1433,7 @@ mod tests {
         let fillers: [&[u8]; 4] = [b"a", "é".as_bytes(), "中".as_bytes(), "😀".as_bytes()];
         for prefix in [&b"http://h/"[..], b"", b"http://", b"x:?"] {
             for filler in fillers {
-                for before in 0..40 {
+                for before in 0..72 {
                     for piece in PIECES {
                         for after in [&b""[..], b"bcdefghijklmnopqrs", "中文字符串".as_bytes()]
                         {

@@ -126,17 +126,17 @@ pub(crate) fn is_ascii(b: &[u8]) -> bool {
 /// Scans `input` against `grammar`: with the wide check where the CPU has it.
 #[inline]
 pub(crate) fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-    if fast::available() {
-        return fast::scan_wide(input, grammar);
+    match fast::widest() {
+        fast::SCALAR => scan_scalar(input, grammar),
+        wide => fast::scan_wide(input, grammar, wide),
     }
-    scan_scalar(input, grammar)
 }
 
 /// Scans with the byte-at-a-time table walk only: the portable path, and the reference the
 /// wide check is tested against.
 #[inline]
 pub(crate) fn scan_scalar(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-    Scanner::<false>::new(input, grammar).scan()
+    Scanner::<{ fast::SCALAR }>::new(input, grammar).scan()
 }
 
 /// Scans with the byte-at-a-time table walk only (for tests, fuzzing and benchmarks).
@@ -145,15 +145,16 @@ pub fn validate_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
     scan_scalar(input, grammar).map(|_| ())
 }
 
-/// The scanner; `WIDE` selects the wide check of [`fast`] for runs of literal bytes, and is
-/// true only inside `fast::scan_wide`, which is compiled for a CPU that has it.
-pub(crate) struct Scanner<'a, const WIDE: bool> {
+/// The scanner; `WIDE` selects the wide check of [`fast`] for runs of literal bytes
+/// ([`fast::SCALAR`]: none; [`fast::SSSE3`]: 16 bytes a block; [`fast::AVX512`]: 64), and is
+/// not `SCALAR` only inside `fast::scan_wide`, which is compiled for a CPU that has it.
+pub(crate) struct Scanner<'a, const WIDE: u8> {
     b: &'a [u8],
     grammar: Grammar,
     uri: bool,
 }
 
-impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
+impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
     #[inline(always)]
     pub(crate) fn new(b: &'a [u8], grammar: Grammar) -> Self {
         Scanner {
@@ -185,13 +186,13 @@ impl<'a, const WIDE: bool> Scanner<'a, WIDE> {
         let b = self.b;
         loop {
             i = skip::<WIDE>(b, i, end, rule.literal);
-            if WIDE && rule.ucschar && i < end && b[i] >= 0x80 {
+            if WIDE != fast::SCALAR && rule.ucschar && i < end && b[i] >= 0x80 {
                 // 3987bis 2.2 `ucschar`: text in most scripts mixes ASCII and non-ASCII, so from
                 // the first non-ASCII byte both are swept at once. Runs of ASCII alone (all of a
                 // URL) stay on the cheaper `skip`, which measured faster for them.
                 // On an input too short for it, it leaves `i` at the non-ASCII byte, for the
                 // DFA below.
-                i = fast::skip_unicode(b, i, end, rule.literal, rule.private)
+                i = fast::skip_unicode::<WIDE>(b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
                 if end < 16 {
                     // Changes nothing (the table walk stops at once on that byte), but without
@@ -578,10 +579,10 @@ fn is_visible_ascii(c: u8) -> bool {
 
 /// Skips bytes whose class has bit `literal`, from `i` up to `end`; returns where the run stops.
 #[inline(always)]
-fn skip<const WIDE: bool>(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
+fn skip<const WIDE: u8>(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
     // The wide check finds the exact end of the run when the input has 16 bytes to read.
-    if WIDE && end >= 16 && end <= b.len() {
-        fast::skip(b, i, end, literal)
+    if WIDE != fast::SCALAR && end >= 16 && end <= b.len() {
+        fast::skip::<WIDE>(b, i, end, literal)
     } else {
         skip_scalar(b, i, end, literal)
     }
