@@ -145,6 +145,10 @@ pub(super) fn skip_unicode<const WIDE: u8>(
 pub(super) fn is_ascii(b: &[u8]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
+        if has_avx512_bw() {
+            // SAFETY: the CPU has AVX-512 F, BW and VL (`has_avx512_bw`).
+            return unsafe { x86::is_ascii_avx512(b) };
+        }
         x86::is_ascii(b)
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -253,6 +257,10 @@ pub(crate) fn punycode_encode<'a>(
 pub(crate) fn count_non_ascii(s: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
+        if has_avx512_bw() {
+            // SAFETY: the CPU has AVX-512 F, BW and VL (`has_avx512_bw`).
+            return unsafe { x86::count_non_ascii_avx512(s) };
+        }
         x86::count_non_ascii(s)
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -1067,6 +1075,38 @@ mod x86 {
         unsafe { out.set_len(start + len) };
     }
 
+    /// Whether `b` is all ASCII, 64 bytes at a time: the blocks or-ed together, each read by a
+    /// masked load, one test at the end.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    pub(super) unsafe fn is_ascii_avx512(b: &[u8]) -> bool {
+        let (mut high, mut at) = (_mm512_setzero_si512(), 0);
+        while at < b.len() {
+            let n = (b.len() - at).min(64);
+            // SAFETY: the masked load reads the `n` bytes of `b` at `at`, and no other;
+            // unaligned.
+            let v = unsafe { _mm512_maskz_loadu_epi8(first_bits(n), b.as_ptr().add(at).cast()) };
+            high = _mm512_or_si512(high, v);
+            at += 64;
+        }
+        _mm512_movepi8_mask(high) == 0
+    }
+
+    /// The number of octets >= 0x80 in `s`, 64 at a time: the population count of their top
+    /// bits, each block read by a masked load.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
+    pub(super) unsafe fn count_non_ascii_avx512(s: &[u8]) -> usize {
+        let (mut count, mut at) = (0, 0);
+        while at < s.len() {
+            let n = (s.len() - at).min(64);
+            // SAFETY: the masked load reads the `n` bytes of `s` at `at`, and no other;
+            // unaligned.
+            let v = unsafe { _mm512_maskz_loadu_epi8(first_bits(n), s.as_ptr().add(at).cast()) };
+            count += _mm512_movepi8_mask(v).count_ones() as usize;
+            at += 64;
+        }
+        count
+    }
+
     /// See `super::push_percent_encoded`, with AVX-512. Each block of 16 octets: each octet
     /// widened to a 4-byte slot, which becomes `%HH` (hex digits by a table shuffle) where the
     /// octet is non-ASCII, and one compression keeps the first byte of each slot and the two
@@ -1326,12 +1366,28 @@ mod tests {
     /// The SSE2 test against std's, at every length and position of a high byte.
     #[test]
     fn is_ascii_agrees_with_std() {
-        for n in 0..70 {
+        // Each wide test this CPU has (SSE2 is baseline).
+        #[cfg(target_arch = "x86_64")]
+        let tests: Vec<fn(&[u8]) -> bool> = {
+            let mut tests: Vec<fn(&[u8]) -> bool> = vec![super::is_ascii, super::x86::is_ascii];
+            if super::has_avx512_bw() {
+                // SAFETY: the CPU has AVX-512 F, BW and VL.
+                tests.push(|b| unsafe { super::x86::is_ascii_avx512(b) });
+            }
+            tests
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let tests: Vec<fn(&[u8]) -> bool> = vec![super::is_ascii];
+        for n in 0..140 {
             let mut b = vec![b'a'; n];
-            assert!(super::is_ascii(&b));
+            for test in &tests {
+                assert!(test(&b));
+            }
             for k in 0..n {
                 b[k] = 0x80;
-                assert_eq!(super::is_ascii(&b), b.is_ascii(), "{n} {k}");
+                for test in &tests {
+                    assert_eq!(test(&b), b.is_ascii(), "{n} {k}");
+                }
                 b[k] = b'a';
             }
         }
@@ -1342,11 +1398,21 @@ mod tests {
     #[test]
     fn count_non_ascii_agrees() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        for n in 0..100 {
+        for n in 0..200 {
             for _ in 0..20 {
                 let b: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
                 let want = b.iter().filter(|&&c| c >= 0x80).count();
                 assert_eq!(super::count_non_ascii(&b), want, "{b:?}");
+                // Both wide counts, where the CPU has them.
+                #[cfg(target_arch = "x86_64")]
+                {
+                    assert_eq!(super::x86::count_non_ascii(&b), want, "{b:?}");
+                    if super::has_avx512_bw() {
+                        // SAFETY: the CPU has AVX-512 F, BW and VL.
+                        let wide = unsafe { super::x86::count_non_ascii_avx512(&b) };
+                        assert_eq!(wide, want, "{b:?}");
+                    }
+                }
             }
         }
     }
