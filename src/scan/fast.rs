@@ -31,25 +31,28 @@ pub(super) const SSSE3: u8 = 1;
 /// The scanner with the AVX-512 wide check, 64 bytes a block.
 pub(super) const AVX512: u8 = 2;
 
-/// The widest check the CPU has: [`AVX512`], [`SSSE3`] or [`SCALAR`] (std caches the CPUID
-/// answers).
+/// The widest check the CPU has: [`AVX512`], [`SSSE3`] or [`SCALAR`], a CPU of each having what
+/// the ones below it need too (std caches the CPUID answers).
 #[inline(always)]
 pub(super) fn widest() -> u8 {
-    if has_avx512_bw() {
-        AVX512
-    } else if available() {
-        SSSE3
-    } else {
-        SCALAR
+    // Each level includes those below it.
+    match (available(), has_avx512_bw()) {
+        (true, true) => AVX512,
+        (true, false) => SSSE3,
+        _ => SCALAR,
     }
 }
 
-/// Whether the CPU has AVX-512 F, BW and VL, for the 64-byte wide check.
+/// Whether the CPU has AVX-512 F, BW and VL (and POPCNT, which every such CPU has), for the
+/// 64-byte wide check.
 #[inline(always)]
 fn has_avx512_bw() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl")
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -64,7 +67,8 @@ pub(super) fn scan_wide(input: &[u8], grammar: Grammar, wide: u8) -> Result<Posi
     #[cfg(target_arch = "x86_64")]
     {
         match wide {
-            // SAFETY: the caller checked `widest()`, so this CPU has AVX-512 F, BW and VL.
+            // SAFETY: the caller checked `widest()`, so this CPU has AVX-512 F, BW and VL, and
+            // POPCNT.
             AVX512 => unsafe { x86::scan_avx512(input, grammar) },
             // SAFETY: the caller checked `widest()`, so this CPU has SSSE3.
             SSSE3 => unsafe { x86::scan(input, grammar) },
@@ -205,14 +209,13 @@ pub(crate) fn push_percent_encoded_by(
     None
 }
 
-/// Whether the CPU has what the AVX-512 encoder needs (std caches the CPUID answer).
+/// Whether the CPU has what the AVX-512 encoder needs: [`has_avx512_bw`] and VBMI2 (std caches
+/// the CPUID answers).
 #[inline(always)]
 fn has_avx512_vbmi2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::is_x86_feature_detected!("avx512vbmi2")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl")
+        has_avx512_bw() && std::is_x86_feature_detected!("avx512vbmi2")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -486,7 +489,7 @@ mod x86 {
         Scanner::<{ super::SSSE3 }>::new(input, grammar).scan()
     }
 
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,ssse3,popcnt,bmi1")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
     pub(super) unsafe fn scan_avx512(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
         Scanner::<{ super::AVX512 }>::new(input, grammar).scan()
     }
