@@ -476,6 +476,10 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
 /// On the path of every line: one walk of the bytes (hosts are short; `memchr`'s calls cost more).
 pub(crate) fn has_ace_label(host: &[u8]) -> bool {
+    // Most hosts have no "-" at all: one search instead of a walk.
+    if memchr::memchr(b'-', host).is_none() {
+        return false;
+    }
     let mut label_start = true;
     for (i, &c) in host.iter().enumerate() {
         if label_start && c | 0x20 == b'x' && is_ace_label(&host[i..]) {

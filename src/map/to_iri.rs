@@ -53,14 +53,19 @@ impl<'a> IriRef<'a> {
     /// characters pass through.
     pub fn to_iri_with(&self, options: &ToIriOptions) -> Cow<'a, str> {
         let input = self.as_str();
-        let dns = self.host_kind() == Some(HostKind::RegName) && is_dns_host(self.scheme());
+        let reg_name = self.host_kind() == Some(HostKind::RegName);
         // `to_unicode` builds a new host exactly when a label is an ACE label: ask that alone
-        // here, so that IDNA runs once, in the rebuild.
-        let host_ace =
-            dns && options.to_unicode && self.host().is_some_and(|h| has_ace_label(h.as_bytes()));
-        if !has_high_triplet(input.as_bytes()) && !host_ace {
+        // here, so that IDNA runs once, in the rebuild. The cheap tests first: the scanner saw
+        // a "%" or not, a host has an ACE label or not; the scheme table last.
+        let host_ace = options.to_unicode
+            && reg_name
+            && self.host().is_some_and(|h| has_ace_label(h.as_bytes()));
+        let high = self.has_percent() && has_high_triplet(input.as_bytes());
+        let changes = high || (host_ace && is_dns_host(self.scheme()));
+        if !changes {
             return Cow::Borrowed(input);
         }
+        let dns = reg_name && is_dns_host(self.scheme());
         let mut out = String::with_capacity(input.len());
         let host_kind = self.host_kind();
         let done: Result<(), Infallible> = reassemble(self, &mut out, |out, component, text| {
