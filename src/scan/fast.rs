@@ -665,23 +665,12 @@ mod x86 {
                 && i + 64 == end
                 && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
             if m.bad_structure & first_bits(span + 1) != 0 || cut {
-                let mut start = i;
-                while start > entry && b[start - 1] >= 0x80 {
-                    start -= 1;
-                    if b[start] >= 0xC0 {
-                        break;
-                    }
-                }
-                return walk(b, start, end, literal, private);
+                return walk(b, last_lead(b, entry, i), end, literal, private);
             }
             // Bit k of `check` is the lead at `i + k - 1` (128 bits: a lead at the last byte).
-            let mut check =
+            let check =
                 (u128::from(m.undecided & in_span) << 1) | u128::from(m.bad_second & in_span);
-            while check != 0 {
-                let lead = i + check.trailing_zeros() as usize - 1;
-                code_point(b, lead, end, true, private).ok_or(lead)?;
-                check &= check - 1;
-            }
+            check_leads(b, i, check, end, private)?;
             if span < 64 {
                 return Ok(i + span);
             }
@@ -786,6 +775,40 @@ mod x86 {
         }
     }
 
+    /// Where a block that found ill-formed UTF-8 hands over to the byte walk: back from `i` to
+    /// the lead of the last sequence before it (which may be cut off, or go on into the block),
+    /// not before `entry`, where the wide check began at a lead.
+    #[inline(always)]
+    fn last_lead(b: &[u8], entry: usize, i: usize) -> usize {
+        let mut start = i;
+        while start > entry && b[start - 1] >= 0x80 {
+            start -= 1;
+            if b[start] >= 0xC0 {
+                break;
+            }
+        }
+        start
+    }
+
+    /// 3987bis 2.2 `ucschar` and `iprivate`, 4.1, 7.3 for the leads a block could not decide:
+    /// bit k of `check` is the lead at `i + k - 1`, each read by the DFA, in order; `Err` with
+    /// the offset of the first that is not admitted.
+    #[inline(always)]
+    fn check_leads(
+        b: &[u8],
+        i: usize,
+        mut check: u128,
+        end: usize,
+        private: bool,
+    ) -> Result<(), usize> {
+        while check != 0 {
+            let lead = i + check.trailing_zeros() as usize - 1;
+            code_point(b, lead, end, true, private).ok_or(lead)?;
+            check &= check - 1;
+        }
+        Ok(())
+    }
+
     /// The scalar walk of `skip_unicode`, from a sequence boundary `i`: for the blocks where
     /// the wide check found ill-formed UTF-8, whose first error it finds and places.
     #[cold]
@@ -862,25 +885,14 @@ mod x86 {
             if m.bad_structure & ((2u32 << span) - 1) != 0 || cut {
                 // Back to the lead of the last sequence before `i`, which may be cut off or
                 // go on into the block.
-                let mut start = i;
-                while start > entry && b[start - 1] >= 0x80 {
-                    start -= 1;
-                    if b[start] >= 0xC0 {
-                        break;
-                    }
-                }
-                return walk(b, start, end, literal, private);
+                return walk(b, last_lead(b, entry, i), end, literal, private);
             }
             // 3987bis 2.2 `ucschar` and `iprivate`, 4.1, 7.3: the class of most sequences
             // follows from their lead alone, or with their second byte; the DFA takes the others,
             // in order. Bit k of `check` is the lead at `i + k - 1`: a bad second byte names the
             // lead before it, which may be the last byte of the previous block.
-            let mut check = ((m.undecided & in_span) << 1) | (m.bad_second & in_span);
-            while check != 0 {
-                let lead = i + check.trailing_zeros() as usize - 1;
-                code_point(b, lead, end, true, private).ok_or(lead)?;
-                check &= check - 1;
-            }
+            let check = ((m.undecided & in_span) << 1) | (m.bad_second & in_span);
+            check_leads(b, i, u128::from(check), end, private)?;
             if stop != 0 {
                 return Ok(i + span as usize);
             }
