@@ -254,9 +254,9 @@ impl BidiLabel {
 }
 
 /// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
-/// host whose every label is made of `[A-Za-z0-9-]` and of code points of [`crate::tables::idna_class`], UTS #46
-/// maps each label to itself with ASCII letters lowercased, and its validity rules come down to
-/// what the classes say (build/idna.rs). Calls `label` with each label so mapped, split as
+/// host whose every label is made of `[A-Za-z0-9-]` and of code points of
+/// [`crate::tables::idna_class`], UTS #46 maps each label to itself with ASCII letters
+/// lowercased, and its validity rules come down to what the classes say (build/idna.rs). Calls `label` with each label so mapped, split as
 /// Punycode reads it ([`Label`]: no non-basic key when the label is ASCII), and says whether the
 /// host is valid, with every label accepted by `label`; false when the host is not of that kind
 /// (an empty label, an ACE label, a mark that starts a label, two combining marks in a row, a
@@ -335,7 +335,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
         }
         domain_seen |= bidi.seen;
         bidi_ok &= bidi.passes();
-        if i >= b.len() {
+        if i == b.len() {
             break;
         }
         i += 1;
@@ -474,10 +474,11 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 }
 
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
-/// On the path of every line: one walk of the bytes (hosts are short; `memchr`'s calls cost more).
+/// On the path of every line: hosts are short, and most have no "-", which std's search (inlined)
+/// tells faster than the walk of the bytes (`to_iri` of URLs 12% faster) and the `memchr` crate's
+/// call (scheme-level normalization 1% slower).
 pub(crate) fn has_ace_label(host: &[u8]) -> bool {
-    // Most hosts have no "-" at all: one search instead of a walk.
-    if memchr::memchr(b'-', host).is_none() {
+    if !host.contains(&b'-') {
         return false;
     }
     let mut label_start = true;

@@ -35,12 +35,21 @@ pub(super) const AVX512: u8 = 2;
 /// the ones below it need too (std caches the CPUID answers).
 #[inline(always)]
 pub(super) fn widest() -> u8 {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    // Asked of every line: one load, where the five feature tests take a load and a test each.
+    static WIDEST: AtomicU8 = AtomicU8::new(u8::MAX);
+    let known = WIDEST.load(Ordering::Relaxed);
+    if known != u8::MAX {
+        return known;
+    }
     // Each level includes those below it.
-    match (available(), has_avx512_bw()) {
+    let level = match (available(), has_avx512_bw()) {
         (true, true) => AVX512,
         (true, false) => SSSE3,
         _ => SCALAR,
-    }
+    };
+    WIDEST.store(level, Ordering::Relaxed);
+    level
 }
 
 /// Whether the CPU has AVX-512 F, BW and VL (and POPCNT, which every such CPU has), for the
