@@ -296,11 +296,7 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
                 combining = false;
                 i += 1;
             } else {
-                let c = host[i..]
-                    .chars()
-                    .next()
-                    .expect("a character at a non-ASCII lead");
-                let (point, len) = (c as u32, c.len_utf8());
+                let (point, len) = decode_at(b, i);
                 let class = idna_class_of(point).bits();
                 // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
                 // (step 5): the crate decides. After ASCII, the point before is lowercase, as
@@ -341,6 +337,25 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
         i += 1;
     }
     domain_seen & BIDI_DOMAIN == 0 || bidi_ok
+}
+
+/// The code point whose UTF-8 sequence (RFC 3629 3) starts at the non-ASCII lead `b[i]`, and its
+/// length; `b` is a `str`'s bytes, so the sequence is whole and well formed. Without slicing the
+/// `str` at `i` (a check of the boundary) and the general decoder's test for ASCII.
+#[inline(always)]
+fn decode_at(b: &[u8], i: usize) -> (u32, usize) {
+    let lead = u32::from(b[i]);
+    let next = |k: usize| u32::from(b[i + k] & 0x3F);
+    if lead < 0xE0 {
+        ((lead & 0x1F) << 6 | next(1), 2)
+    } else if lead < 0xF0 {
+        ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+    } else {
+        (
+            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+            4,
+        )
+    }
 }
 
 /// `[A-Za-z0-9-]` as UTS #46 maps them (letters lowercased), with their bidi class codes (L,
