@@ -1,10 +1,12 @@
-//! The wide check: skips a run of bytes that may stand literally in a component, 16 at a time.
+//! The wide check: skips a run of bytes that may stand literally in a component, 16 or 64 at a
+//! time; and the other wide helpers of the crate (the percent-encoders, counts, ASCII tests and
+//! window masks).
 //!
-//! This is the one place of the crate with `unsafe`: SSSE3 intrinsics on x86-64 (and AVX-512 for
-//! the percent-encoder), detected once at run time. The whole scanner is compiled a second time
-//! for SSSE3 ([`scan_wide`]), so that the check inlines into its loops; the byte table walk
-//! (`skip_scalar`) is the portable fallback, and the reference that the tests and the
-//! `fast_vs_scalar` fuzz target compare this one with.
+//! This is the one place of the crate with `unsafe`: SSSE3 and AVX-512 intrinsics on x86-64,
+//! detected once at run time. The whole scanner is compiled a second and a third time, for SSSE3
+//! and for AVX-512 ([`scan_wide`], the level a const parameter of `Scanner`), so that the check
+//! inlines into its loops; the byte table walk (`skip_scalar`) is the portable fallback, and the
+//! reference that the tests and the `fast_vs_scalar` fuzz target compare both with.
 #![allow(unsafe_code)]
 
 use super::{Positions, Scanner};
