@@ -59,26 +59,8 @@ static ENCODED: [[u8; 4]; 256] = {
 
 /// Appends `s` to the bytes of a URI being built, with every octet of every non-ASCII character
 /// percent-encoded (3987bis 3.3: the characters of a valid IRI component that a URI does not
-/// allow are exactly the non-ASCII ones). `out` grows by exactly the length of the result.
-#[inline]
-pub(crate) fn push_encoding_non_ascii(out: &mut Vec<u8>, s: &str) {
-    push_encoding_counted(out, s, crate::scan::count_non_ascii(s.as_bytes()));
-}
-
-/// [`push_encoding_non_ascii`] of an `s` whose octets >= 0x80 the caller counted (`high`): 16
-/// octets at a time where the CPU can (`scan::push_percent_encoded`), else
-/// [`push_encoding_portable`].
-#[inline]
-pub(crate) fn push_encoding_counted(out: &mut Vec<u8>, s: &str, high: usize) {
-    let s = s.as_bytes();
-    if high == 0 {
-        out.extend_from_slice(s);
-    } else if crate::scan::push_percent_encoded(out, s, high).is_none() {
-        push_encoding_portable(out, s);
-    }
-}
-
-/// [`push_encoding_non_ascii`] an octet at a time, and the reference of its wide path. Text that
+/// allow are exactly the non-ASCII ones), an octet at a time: where the CPU has no wide encoder
+/// (`scan::AsciiBytes::push_encoded`), and the reference of the wide ones. Text that
 /// mixes scripts switches between ASCII and non-ASCII every few bytes, so rather than find runs,
 /// every octet is written the same way, without a branch: four bytes from [`ENCODED`], of which
 /// one or three are kept.
@@ -140,11 +122,19 @@ pub(crate) fn decode_all(s: &str) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    /// `s` through the wide encoder the CPU has (`scan::AsciiBytes`).
+    fn encoded(s: &str) -> String {
+        let mut out = crate::scan::AsciiBytes::with_capacity(0);
+        out.push_encoded(s.as_bytes(), crate::scan::count_non_ascii(s.as_bytes()));
+        out.into_string()
+    }
+
     #[test]
     fn encodes_non_ascii_only_in_uppercase() {
-        let mut out = Vec::new();
-        push_encoding_non_ascii(&mut out, "a%20résumé/😀");
-        assert_eq!(out, b"a%20r%C3%A9sum%C3%A9/%F0%9F%98%80");
+        assert_eq!(
+            encoded("a%20résumé/😀"),
+            "a%20r%C3%A9sum%C3%A9/%F0%9F%98%80"
+        );
     }
 
     /// Both encoders against the plain definition, at every length around their blocks.
@@ -172,10 +162,7 @@ mod tests {
                     .collect::<String>(),
             ] {
                 let want = format!("prefix/{}", plain(&s));
-                let mut out = b"prefix/".to_vec();
-                push_encoding_non_ascii(&mut out, &s);
-                assert_eq!(String::from_utf8_lossy(&out), want, "{s:?}");
-                assert_eq!(out.len(), want.len());
+                assert_eq!(encoded(&format!("prefix/{s}")), want, "{s:?}");
                 let mut out = b"prefix/".to_vec();
                 push_encoding_portable(&mut out, s.as_bytes());
                 assert_eq!(String::from_utf8_lossy(&out), want, "{s:?}");

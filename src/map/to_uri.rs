@@ -2,10 +2,9 @@
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
 use super::host::{push_idna, push_idna_checked, HostMapping};
-use super::pct::{
-    push_encoding_counted, push_encoding_non_ascii, push_encoding_portable, push_octet_bytes,
-};
+use super::pct::{push_encoding_portable, push_octet_bytes};
 use super::{reassemble, MapError};
+use crate::scan::AsciiBytes;
 use crate::tables::{ascii, class};
 use crate::{Component, HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
@@ -97,14 +96,14 @@ impl<'a> IriRef<'a> {
         // except in the three places below, each spliced in where it stands.
         // The exact length when the host is not mapped with IDNA nor the query re-encoded, and
         // the room the SSSE3 encoder writes past its result.
-        let mut out = Vec::with_capacity(input.len() + 2 * non_ascii + 32);
+        let mut out = AsciiBytes::with_capacity(input.len() + 2 * non_ascii + 32);
         // The input up to `done` is written, and `left` non-ASCII octets are in the rest: each
         // piece is counted once, and the last one not at all.
         let (mut done, mut left) = (0, non_ascii);
-        let encode_to = |out: &mut Vec<u8>, done: usize, end: usize, left: &mut usize| {
-            let piece = &input[done..end];
-            let high = crate::scan::count_non_ascii(piece.as_bytes());
-            push_encoding_counted(out, piece, high);
+        let encode_to = |out: &mut AsciiBytes, done: usize, end: usize, left: &mut usize| {
+            let piece = &input.as_bytes()[done..end];
+            let high = crate::scan::count_non_ascii(piece);
+            out.push_encoded(piece, high);
             *left -= high;
         };
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
@@ -116,7 +115,7 @@ impl<'a> IriRef<'a> {
             {
                 let start = self.host_start();
                 encode_to(&mut out, 0, start, &mut left);
-                push_idna(&mut out, host)?;
+                out.push_checked(|out| push_idna(out, host))?;
                 (done, left) = (start + host.len(), left - high);
             }
         }
@@ -126,19 +125,25 @@ impl<'a> IriRef<'a> {
             if high > 0 {
                 let start = self.path_end() + 1;
                 encode_to(&mut out, done, start, &mut left);
-                push_query_in_charset(&mut out, query, encoding);
+                out.push_checked(|out| {
+                    push_query_in_charset(out, query, encoding);
+                    Ok::<(), MapError>(())
+                })?;
                 (done, left) = (start + query.len(), left - high);
             }
         }
         if fragment_hash {
             let start = self.query_end() + 1;
             encode_to(&mut out, done, start, &mut left);
-            push_fragment(&mut out, &input[start..], push_encoding_non_ascii);
+            push_fragment(&mut out, &input[start..], |out, piece| {
+                let piece = piece.as_bytes();
+                out.push_encoded(piece, crate::scan::count_non_ascii(piece));
+            });
             done = input.len();
             left = 0;
         }
-        push_encoding_counted(&mut out, &input[done..], left);
-        Ok(crate::scan::ascii_string(out).expect("a URI is ASCII"))
+        out.push_encoded(&input.as_bytes()[done..], left);
+        Ok(out.into_string())
     }
 }
 
@@ -184,12 +189,13 @@ impl IriRef<'_> {
     }
 }
 
-/// Appends the fragment `text` with `encode`, and each "#" in it as "%23": 3987bis 2.2 allows
-/// "#" in `ifragment`, RFC 3986 3.5 `fragment` does not.
-fn push_fragment(out: &mut Vec<u8>, text: &str, encode: impl Fn(&mut Vec<u8>, &str)) {
+/// Appends the fragment `text` with the percent-encoder `encode`, and each "#" in it as "%23"
+/// (ASCII, which every encoder writes as it is): 3987bis 2.2 allows "#" in `ifragment`, RFC 3986
+/// 3.5 `fragment` does not.
+fn push_fragment<O>(out: &mut O, text: &str, mut encode: impl FnMut(&mut O, &str)) {
     for (k, piece) in text.split('#').enumerate() {
         if k > 0 {
-            out.extend_from_slice(b"%23");
+            encode(out, "%23");
         }
         encode(out, piece);
     }

@@ -12,9 +12,10 @@
 mod fast;
 mod ip;
 
+pub(crate) use fast::AsciiBytes;
 pub(crate) use fast::{
-    ascii_string, ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check,
-    punycode_encode, push_percent_encoded, slash_dot_pairs,
+    ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check, punycode_encode,
+    slash_dot_pairs,
 };
 #[cfg(test)]
 pub(crate) use fast::{push_percent_encoded_by, Encoder};
