@@ -13,17 +13,60 @@ use super::{Positions, Scanner};
 use crate::map::punycode::Label;
 use crate::{Error, Grammar};
 
-/// Whether the wide check can run on this CPU (std caches the CPUID answer).
+/// The CPU features the wide paths need, a bit each, detected once: asked of every line, and one
+/// load, where each `is_x86_feature_detected!` takes a load and a test.
 #[inline(always)]
-pub(super) fn available() -> bool {
+fn features() -> u8 {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static FEATURES: AtomicU8 = AtomicU8::new(0);
+    let known = FEATURES.load(Ordering::Relaxed);
+    if known != 0 {
+        return known;
+    }
+    let detected = detect();
+    FEATURES.store(detected, Ordering::Relaxed);
+    detected
+}
+
+/// Set once the features are known (so that none is 0).
+const DETECTED: u8 = 0x80;
+/// SSSE3: the 16-byte wide check and encoder.
+const HAS_SSSE3: u8 = 1;
+/// POPCNT.
+const HAS_POPCNT: u8 = 2;
+/// AVX-512 F, BW and VL, and POPCNT (which every such CPU has): the 64-byte wide check.
+const HAS_AVX512: u8 = 4;
+/// AVX-512 VBMI2 besides: the AVX-512 percent-encoder.
+const HAS_VBMI2: u8 = 8;
+
+/// The bits of [`features`], from CPUID.
+#[cold]
+fn detect() -> u8 {
+    #[allow(unused_mut)]
+    let mut bits = DETECTED;
     #[cfg(target_arch = "x86_64")]
     {
-        std::is_x86_feature_detected!("ssse3")
+        use std::is_x86_feature_detected as has;
+        if has!("ssse3") {
+            bits |= HAS_SSSE3;
+        }
+        if has!("popcnt") {
+            bits |= HAS_POPCNT;
+        }
+        if has!("avx512f") && has!("avx512bw") && has!("avx512vl") && has!("popcnt") {
+            bits |= HAS_AVX512;
+            if has!("avx512vbmi2") {
+                bits |= HAS_VBMI2;
+            }
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    bits
+}
+
+/// Whether the wide check can run on this CPU (SSSE3).
+#[inline(always)]
+pub(super) fn available() -> bool {
+    features() & HAS_SSSE3 != 0
 }
 
 /// The scanner without a wide check: the byte table walk.
@@ -34,41 +77,23 @@ pub(super) const SSSE3: u8 = 1;
 pub(super) const AVX512: u8 = 2;
 
 /// The widest check the CPU has: [`AVX512`], [`SSSE3`] or [`SCALAR`], a CPU of each having what
-/// the ones below it need too (std caches the CPUID answers).
+/// the ones below it need too.
 #[inline(always)]
 pub(super) fn widest() -> u8 {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // Asked of every line: one load, where the five feature tests take a load and a test each.
-    static WIDEST: AtomicU8 = AtomicU8::new(u8::MAX);
-    let known = WIDEST.load(Ordering::Relaxed);
-    if known != u8::MAX {
-        return known;
+    let features = features();
+    if features & HAS_SSSE3 == 0 {
+        SCALAR
+    } else if features & HAS_AVX512 == 0 {
+        SSSE3
+    } else {
+        AVX512
     }
-    // Each level includes those below it.
-    let level = match (available(), has_avx512_bw()) {
-        (true, true) => AVX512,
-        (true, false) => SSSE3,
-        _ => SCALAR,
-    };
-    WIDEST.store(level, Ordering::Relaxed);
-    level
 }
 
-/// Whether the CPU has AVX-512 F, BW and VL (and POPCNT, which every such CPU has), for the
-/// 64-byte wide check.
+/// Whether the CPU has AVX-512 F, BW and VL, and POPCNT, for the 64-byte wide check.
 #[inline(always)]
 fn has_avx512_bw() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    features() & HAS_AVX512 != 0
 }
 
 /// The scanner with the wide check `wide`. Must only be called with `wide` at most
@@ -220,31 +245,16 @@ pub(crate) fn push_percent_encoded_by(
     None
 }
 
-/// Whether the CPU has what the AVX-512 encoder needs: [`has_avx512_bw`] and VBMI2 (std caches
-/// the CPUID answers).
+/// Whether the CPU has what the AVX-512 encoder needs: [`has_avx512_bw`] and VBMI2.
 #[inline(always)]
 fn has_avx512_vbmi2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        has_avx512_bw() && std::is_x86_feature_detected!("avx512vbmi2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    features() & HAS_VBMI2 != 0
 }
 
-/// Whether the CPU has POPCNT (std caches the CPUID answer).
+/// Whether the CPU has POPCNT.
 #[inline(always)]
 fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    features() & HAS_POPCNT != 0
 }
 
 /// `map::punycode::encode_portable` compiled for POPCNT, which its population counts become;
