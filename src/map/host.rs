@@ -256,12 +256,13 @@ impl BidiLabel {
 /// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
 /// host whose every label is made of `[A-Za-z0-9-]` and of code points of
 /// [`crate::tables::idna_class`], UTS #46 maps each label to itself with ASCII letters
-/// lowercased, and its validity rules come down to what the classes say (build/idna.rs). Calls `label` with each label so mapped, split as
-/// Punycode reads it ([`Label`]: no non-basic key when the label is ASCII), and says whether the
-/// host is valid, with every label accepted by `label`; false when the host is not of that kind
-/// (an empty label, an ACE label, a mark that starts a label, two combining marks in a row, a
-/// code point that composes with the one before it, a code point the table does not class) or
-/// breaks a rule: the `idna` crate then decides, and says why it fails.
+/// lowercased, and its validity rules come down to what the classes say (build/idna.rs). Calls
+/// `label` with each label so mapped, split as Punycode reads it ([`Label`]: no non-basic key
+/// when the label is ASCII), and says whether the host is valid, with every label accepted by
+/// `label`; false when the host is not of that kind (an empty label, an ACE label, a mark that
+/// starts a label, two combining marks in a row, a code point that composes with the one before
+/// it, a code point the table does not class) or breaks a rule: the `idna` crate then decides,
+/// and says why it fails.
 fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();

@@ -17,6 +17,12 @@ mod to_iri;
 mod to_uri;
 
 pub use host::HostMapping;
+pub(crate) use host::{host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host};
+pub use to_iri::ToIriOptions;
+pub use to_uri::ToUriOptions;
+
+use crate::{Component, IriRef};
+use std::fmt;
 
 /// The URI form of a non-ASCII `ireg-name` by IDNA ToASCII (3987bis 3.4), appended to `out`, as
 /// `to_uri` maps hosts: for the benches, which time the host mapping alone against the `idna`
@@ -30,12 +36,6 @@ pub fn push_host_to_ascii(
 ) -> Result<bool, MapError> {
     host::push_host_to_ascii(out, host, fast_only)
 }
-pub(crate) use host::{host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host};
-pub use to_iri::ToIriOptions;
-pub use to_uri::ToUriOptions;
-
-use crate::{Component, IriRef};
-use std::fmt;
 
 /// Reassembles `iri` into `out` with the delimiters it has (3987bis 3.6: "using the original
 /// punctuation"), each of the userinfo, host, path, query and fragment written by `write`; the

@@ -61,21 +61,21 @@ impl<'a> IriRef<'a> {
             && reg_name
             && self.host().is_some_and(|h| has_ace_label(h.as_bytes()));
         let high = self.has_percent() && has_high_triplet(input.as_bytes());
-        let changes = high || (host_ace && is_dns_host(self.scheme()));
-        if !changes {
+        if !high && !host_ace {
             return Cow::Borrowed(input);
         }
         let dns = reg_name && is_dns_host(self.scheme());
+        if !high && !dns {
+            // ACE labels in a host that is not a DNS name stay as they are.
+            return Cow::Borrowed(input);
+        }
         let mut out = String::with_capacity(input.len());
-        let host_kind = self.host_kind();
         let done: Result<(), Infallible> = reassemble(self, &mut out, |out, component, text| {
             match component {
                 // A DNS host maps back with IDNA, not percent-encoding (3.4): its
                 // percent-encodings stay, or the IRI would not map back to the same URI.
                 Component::Host if dns && options.to_unicode => out.push_str(&to_unicode(text)),
-                Component::Host if dns || host_kind != Some(HostKind::RegName) => {
-                    out.push_str(text)
-                }
+                Component::Host if dns || !reg_name => out.push_str(text),
                 _ => push_decoded(out, text, component == Component::Query),
             }
             Ok(())

@@ -212,6 +212,7 @@ pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) -> 
 /// the tests to compare each with the portable one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Encoder {
+    /// The widest the CPU has.
     Best,
     /// SSSE3 and POPCNT.
     Ssse3,
