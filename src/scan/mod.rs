@@ -195,9 +195,9 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
                 // URL) stay on the cheaper `skip`, which measured faster for them.
                 // On an input too short for it, it leaves `i` at the non-ASCII byte, for the
                 // DFA below.
+                *flags |= HAS_NON_ASCII;
                 i = fast::skip_unicode::<WIDE>(b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
-                *flags |= HAS_NON_ASCII;
                 if end < 16 {
                     // Changes nothing (the table walk stops at once on that byte), but without
                     // it the compiler lays `run` out otherwise, and URLs measured 8% slower
@@ -211,6 +211,7 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
             if c >= 0x80 {
                 // 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: the DFA gives the class.
                 // Non-ASCII characters come in runs: stay here while they do.
+                *flags |= HAS_NON_ASCII;
                 loop {
                     i = match self.code_point(rule, i, end) {
                         Some(next) => next,
@@ -220,7 +221,6 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
                         break;
                     }
                 }
-                *flags |= HAS_NON_ASCII;
                 continue;
             }
             if c == b'%' {
