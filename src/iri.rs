@@ -3,8 +3,8 @@
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::scan::{
-    self, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_NON_ASCII, HAS_PERCENT, HAS_PORT,
-    HAS_QUERY, HAS_USERINFO,
+    self, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_PERCENT, HAS_PORT, HAS_QUERY,
+    HAS_USERINFO,
 };
 use std::fmt;
 
@@ -152,12 +152,6 @@ impl<'a> IriRef<'a> {
             input: self.input.to_string(),
             pos: self.pos,
         }
-    }
-
-    /// Whether the input has an octet >= 0x80 anywhere (the scanner saw one).
-    #[inline]
-    pub(crate) fn has_non_ascii(&self) -> bool {
-        self.has(HAS_NON_ASCII)
     }
 
     /// Whether the input has a percent-encoded octet anywhere (the scanner saw one).

@@ -70,13 +70,9 @@ impl<'a> IriRef<'a> {
         let fragment_hash = self
             .fragment()
             .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
-        // The non-ASCII octets: none (the scanner saw none, and they are not counted) makes the
-        // input a URI already, and their number sizes the result.
-        let non_ascii = if self.has_non_ascii() {
-            crate::scan::count_non_ascii(input.as_bytes())
-        } else {
-            0
-        };
+        // The non-ASCII octets, counted once: none makes the input a URI already, and their
+        // number sizes the result.
+        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
         if non_ascii == 0 && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs". Inlined,
             // so that a URL costs its caller this test and no call.

@@ -78,8 +78,6 @@ pub(crate) const HAS_QUERY: u8 = 8;
 pub(crate) const HAS_FRAGMENT: u8 = 16;
 /// A `pct-encoded` triplet somewhere: normalization and the mappings look for none otherwise.
 pub(crate) const HAS_PERCENT: u8 = 32;
-/// An octet >= 0x80 somewhere: an input without one maps to a URI as it is (3987bis 3.3).
-pub(crate) const HAS_NON_ASCII: u8 = 64;
 
 /// Where the components of a scanned input are. Offsets of delimiters, so that every accessor is
 /// one slice: scheme `..scheme_end` (0 when there is none: a scheme is never empty), userinfo
@@ -195,7 +193,6 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
                 // URL) stay on the cheaper `skip`, which measured faster for them.
                 // On an input too short for it, it leaves `i` at the non-ASCII byte, for the
                 // DFA below.
-                *flags |= HAS_NON_ASCII;
                 i = fast::skip_unicode::<WIDE>(b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
                 if end < 16 {
@@ -211,7 +208,6 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
             if c >= 0x80 {
                 // 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: the DFA gives the class.
                 // Non-ASCII characters come in runs: stay here while they do.
-                *flags |= HAS_NON_ASCII;
                 loop {
                     i = match self.code_point(rule, i, end) {
                         Some(next) => next,
