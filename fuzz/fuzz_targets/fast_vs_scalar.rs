@@ -12,6 +12,9 @@
 //!   truncated and ill-formed), behind a prefix chosen by the first byte that puts the run in a
 //!   given component;
 //! - the input repeated up to at least 64 bytes.
+//!
+//! Each input also goes through `iriscan::check_line_scan`, which compares the line check (the
+//! scanner's path for inputs of up to 256 bytes) with the walk, positions included.
 #![no_main]
 
 use iriscan::Grammar;
@@ -79,6 +82,10 @@ fn tokens(data: &[u8], out: &mut Vec<u8>) {
 
 fn compare(input: &[u8]) {
     for g in Grammar::ALL {
+        // The line check (inputs of up to 256 bytes, read from bit masks): the walk's positions
+        // whenever it answers, an answer for every valid input of its shape, and the AVX-512
+        // masks equal to the portable ones.
+        iriscan::check_line_scan(input, g);
         let wide = g.validate(input);
         let scalar = iriscan::validate_scalar(input, g);
         assert_eq!(

@@ -258,6 +258,23 @@ fn has_popcnt() -> bool {
     features() & HAS_POPCNT != 0
 }
 
+/// The line masks of `b` (at most `64 * W` bytes) as the AVX-512 builders make them, where the
+/// CPU has AVX-512: for the tests and the fuzz target, which compare them with the portable ones.
+pub(super) fn line_masks_wide<const W: usize>(
+    b: &[u8],
+) -> Option<(super::line::LineMasks<W>, super::line::Utf8Masks<W>)> {
+    assert!(b.len() <= 64 * W);
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_avx512_bw() {
+            // SAFETY: the CPU has AVX-512 F, BW and VL (`has_avx512_bw`); `b` is at most
+            // `64 * W` bytes (asserted).
+            return Some(unsafe { (x86::line_masks_avx512(b), x86::utf8_masks_avx512(b)) });
+        }
+    }
+    None
+}
+
 /// `map::punycode::encode_portable` compiled for POPCNT, which its population counts become;
 /// the label back, with nothing done, where the CPU lacks it.
 #[inline]
@@ -555,7 +572,10 @@ mod sse2 {
 mod x86 {
     use super::{Error, Grammar, Label, Positions, Scanner};
     use crate::scan::code_point;
-    use crate::tables::{ascii, NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
+    use crate::scan::line::{self, LineMasks, Utf8Masks, MAX_LINE};
+    use crate::tables::{
+        ascii, class, NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO,
+    };
     use std::arch::x86_64::*;
 
     #[target_feature(enable = "ssse3")]
@@ -565,7 +585,163 @@ mod x86 {
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
     pub(super) unsafe fn scan_avx512(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-        Scanner::<{ super::AVX512 }>::new(input, grammar).scan()
+        // SAFETY (the six calls): the CPU has AVX-512 F and BW (this function's contract), and
+        // each input is at most `64 * W` bytes.
+        let line = match input.len() {
+            0..=64 => line::scan(
+                input,
+                grammar,
+                &unsafe { line_masks::<1>(input) },
+                || unsafe { utf8_masks::<1>(input) },
+            ),
+            65..=128 => line::scan(
+                input,
+                grammar,
+                &unsafe { line_masks::<2>(input) },
+                || unsafe { utf8_masks::<2>(input) },
+            ),
+            129..=MAX_LINE => line::scan(
+                input,
+                grammar,
+                &unsafe { line_masks::<4>(input) },
+                || unsafe { utf8_masks::<4>(input) },
+            ),
+            _ => None,
+        };
+        match line {
+            Some(p) => Ok(p),
+            None => Scanner::<{ super::AVX512 }>::new(input, grammar).scan(),
+        }
+    }
+
+    /// `line_masks`, compiled for AVX-512.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    pub(super) unsafe fn line_masks_avx512<const W: usize>(b: &[u8]) -> LineMasks<W> {
+        // SAFETY: as this function's contract.
+        unsafe { line_masks(b) }
+    }
+
+    /// `utf8_masks`, compiled for AVX-512.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    pub(super) unsafe fn utf8_masks_avx512<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
+        // SAFETY: as this function's contract.
+        unsafe { utf8_masks(b) }
+    }
+
+    /// Block `w` of `b`: the (up to) 64 bytes at `64 * w`, by one masked load, zeros past `b`.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and BW.
+    #[inline(always)]
+    unsafe fn line_block(b: &[u8], w: usize) -> __m512i {
+        let at = 64 * w;
+        let n = b.len().saturating_sub(at).min(64);
+        // SAFETY: the masked load reads the `n` bytes at `at`, which are in `b` (`at + n <=
+        // b.len()` when `n > 0`), and no other (none when `n` = 0: the pointer, then maybe past
+        // `b`, is not read); unaligned.
+        unsafe { _mm512_maskz_loadu_epi8(first_bits(n), b.as_ptr().wrapping_add(at).cast()) }
+    }
+
+    /// [`LineMasks`] 64 bytes a block. The same masks as `LineMasks::portable` (tested).
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and BW, and `b` is at most `64 * W` bytes.
+    #[inline(always)]
+    pub(super) unsafe fn line_masks<const W: usize>(b: &[u8]) -> LineMasks<W> {
+        debug_assert!(b.len() <= 64 * W);
+        let byte = |x: u8| _mm512_set1_epi8(x as i8);
+        let lo = |bit: u16| NIBBLE_LO[bit.trailing_zeros() as usize];
+        // SAFETY: the tables are 16 bytes each, read unaligned.
+        let (query_lo, scheme_lo, hexdig_lo, nibble_hi) = unsafe {
+            (
+                table512(&lo(class::QUERY)),
+                table512(&lo(class::SCHEME)),
+                table512(&lo(class::HEXDIG)),
+                table512(&NIBBLE_HI),
+            )
+        };
+        let mut m = LineMasks {
+            query: [0; W],
+            scheme: [0; W],
+            hexdig: [0; W],
+            percent: [0; W],
+            colon: [0; W],
+            slash: [0; W],
+            question: [0; W],
+            hash: [0; W],
+            at: [0; W],
+            high: [0; W],
+        };
+        for w in 0..W {
+            // SAFETY: the CPU has AVX-512 (the caller's contract).
+            let v = unsafe { line_block(b, w) };
+            let high = _mm512_shuffle_epi8(
+                nibble_hi,
+                _mm512_and_si512(_mm512_srli_epi16(v, 4), byte(0x0F)),
+            );
+            // pshufb gives 0 where the index byte has its top bit set: bytes >= 0x80 are in no
+            // class.
+            let class = |lo: __m512i| _mm512_test_epi8_mask(_mm512_shuffle_epi8(lo, v), high);
+            let eq = |x: u8| _mm512_cmpeq_epi8_mask(v, byte(x));
+            m.query[w] = class(query_lo);
+            m.scheme[w] = class(scheme_lo);
+            m.hexdig[w] = class(hexdig_lo);
+            m.percent[w] = eq(b'%');
+            m.colon[w] = eq(b':');
+            m.slash[w] = eq(b'/');
+            m.question[w] = eq(b'?');
+            m.hash[w] = eq(b'#');
+            m.at[w] = eq(b'@');
+            m.high[w] = _mm512_movepi8_mask(v);
+        }
+        m
+    }
+
+    /// [`Utf8Masks`] 64 bytes a block. The same masks as `Utf8Masks::portable` (tested).
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and BW, and `b` is at most `64 * W` bytes.
+    #[inline(always)]
+    pub(super) unsafe fn utf8_masks<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
+        debug_assert!(b.len() <= 64 * W);
+        let byte = |x: u8| _mm512_set1_epi8(x as i8);
+        // SAFETY: the tables are 16 bytes each, read unaligned.
+        let (lead_lo, lead_hi) = unsafe {
+            (
+                table512(&UTF8_LEAD_NIBBLE_LO),
+                table512(&UTF8_LEAD_NIBBLE_HI),
+            )
+        };
+        let mut m = Utf8Masks {
+            cont: [0; W],
+            from_e0: [0; W],
+            from_f0: [0; W],
+            decided: [0; W],
+            c2_e0: [0; W],
+            ed: [0; W],
+            from_a0: [0; W],
+        };
+        for w in 0..W {
+            // SAFETY: the CPU has AVX-512 (the caller's contract).
+            let v = unsafe { line_block(b, w) };
+            let eq = |x: u8| _mm512_cmpeq_epi8_mask(v, byte(x));
+            let from = |x: u8| _mm512_cmpge_epu8_mask(v, byte(x));
+            // Signed, 0x80 to 0xBF are below -64.
+            m.cont[w] = _mm512_cmplt_epi8_mask(v, byte(0xC0));
+            m.from_e0[w] = from(0xE0);
+            m.from_f0[w] = from(0xF0);
+            m.decided[w] = _mm512_test_epi8_mask(
+                _mm512_shuffle_epi8(lead_lo, _mm512_and_si512(v, byte(0x0F))),
+                _mm512_shuffle_epi8(
+                    lead_hi,
+                    _mm512_and_si512(_mm512_srli_epi16(v, 4), byte(0x0F)),
+                ),
+            );
+            m.c2_e0[w] = eq(0xC2) | eq(0xE0);
+            m.ed[w] = eq(0xED);
+            m.from_a0[w] = from(0xA0);
+        }
+        m
     }
 
     /// The first `n` bits set, `n` from 0 to 64.
@@ -1328,7 +1504,7 @@ mod x86 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::scan_scalar;
     use super::{available, scan_wide};
     use crate::Grammar;
@@ -1541,10 +1717,10 @@ mod tests {
     }
 
     /// xorshift64*: reproducible inputs without a dependency.
-    struct Rng(u64);
+    pub(in crate::scan) struct Rng(pub(in crate::scan) u64);
 
     impl Rng {
-        fn below(&mut self, n: usize) -> usize {
+        pub(in crate::scan) fn below(&mut self, n: usize) -> usize {
             self.0 ^= self.0 >> 12;
             self.0 ^= self.0 << 25;
             self.0 ^= self.0 >> 27;
@@ -1558,6 +1734,7 @@ mod tests {
             .flat_map(|g| [(g, super::SSSE3), (g, super::AVX512)])
             .filter(|&(_, wide)| wide <= super::widest())
         {
+            super::super::line::check_line_scan(input, grammar);
             let wide = scan_wide(input, grammar, wide);
             let scalar = scan_scalar(input, grammar);
             // Verdict, error kind, offset and component, and every position on success.

@@ -11,6 +11,9 @@
 
 mod fast;
 mod ip;
+mod line;
+
+pub use line::check_line_scan;
 
 pub(crate) use fast::AsciiBytes;
 pub(crate) use fast::{
@@ -96,6 +99,18 @@ pub(crate) struct Positions {
 }
 
 impl Positions {
+    /// Every offset 0, no flag, a reg-name host: what the scanners start from.
+    pub(crate) const EMPTY: Positions = Positions {
+        scheme_end: 0,
+        host_start: 0,
+        host_end: 0,
+        path_start: 0,
+        path_end: 0,
+        query_end: 0,
+        flags: 0,
+        host_kind: HostKind::RegName,
+    };
+
     /// Where the authority starts (after "//"), if there is one.
     pub fn authority_start(&self) -> usize {
         if self.scheme_end > 0 {
@@ -286,16 +301,7 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
     pub(crate) fn scan(&self) -> Result<Positions, Error> {
         let b = self.b;
         let n = b.len();
-        let mut p = Positions {
-            scheme_end: 0,
-            host_start: 0,
-            host_end: 0,
-            path_start: 0,
-            path_end: 0,
-            query_end: 0,
-            flags: 0,
-            host_kind: HostKind::RegName,
-        };
+        let mut p = Positions::EMPTY;
 
         // RFC 3986 3.1 `scheme ":"`, and 4.1: a reference without one is relative.
         let mut i = 0;
