@@ -188,6 +188,13 @@ impl<'a> IriRef<'a> {
     fn has(&self, flag: u8) -> bool {
         self.pos.flags & flag != 0
     }
+
+    /// The number of octets >= 0x80 and whether the fragment holds a "#", if the scanner
+    /// learned them (`scan::Hint`).
+    #[inline]
+    pub(crate) fn scan_hint(&self) -> Option<(usize, bool)> {
+        self.pos.hint.get()
+    }
 }
 
 impl fmt::Debug for IriRef<'_> {

@@ -67,12 +67,16 @@ impl<'a> IriRef<'a> {
     #[inline]
     pub fn to_uri_with(&self, options: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
         let input = self.as_str();
-        let fragment_hash = self
-            .fragment()
-            .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some());
         // The non-ASCII octets, counted once: none makes the input a URI already, and their
-        // number sizes the result.
-        let non_ascii = crate::scan::count_non_ascii(input.as_bytes());
+        // number sizes the result. The scanner may have counted them, and looked for "#" in the
+        // fragment.
+        let (non_ascii, fragment_hash) = self.scan_hint().unwrap_or_else(|| {
+            (
+                crate::scan::count_non_ascii(input.as_bytes()),
+                self.fragment()
+                    .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some()),
+            )
+        });
         if non_ascii == 0 && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs". Inlined,
             // so that a URL costs its caller this test and no call.

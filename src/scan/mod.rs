@@ -96,6 +96,57 @@ pub(crate) struct Positions {
     pub query_end: usize,
     pub flags: u8,
     pub host_kind: HostKind,
+    /// What the line check learned on the way, for the mappings.
+    pub hint: Hint,
+}
+
+/// What the line check learns of an input on the way, which the mappings would otherwise read
+/// the input again for: the number of octets >= 0x80, and whether the fragment holds a "#"
+/// (3987bis 2.2 allows it, a URI does not). Not part of what the positions are: equal and hashed
+/// alike whatever it holds, so that every scanner gives equal positions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hint {
+    /// The count, or [`Hint::UNKNOWN`].
+    non_ascii: u32,
+    fragment_hash: bool,
+}
+
+impl Hint {
+    const UNKNOWN: u32 = u32::MAX;
+
+    /// Nothing known.
+    pub(crate) const NONE: Hint = Hint {
+        non_ascii: Hint::UNKNOWN,
+        fragment_hash: false,
+    };
+
+    /// Known: `non_ascii` octets >= 0x80 (at most 256: the line check's inputs), and whether the
+    /// fragment holds a "#".
+    pub(crate) fn known(non_ascii: u32, fragment_hash: bool) -> Hint {
+        debug_assert!(non_ascii < Hint::UNKNOWN);
+        Hint {
+            non_ascii,
+            fragment_hash,
+        }
+    }
+
+    /// The number of octets >= 0x80 and whether the fragment holds a "#", if known.
+    #[inline]
+    pub(crate) fn get(self) -> Option<(usize, bool)> {
+        (self.non_ascii != Hint::UNKNOWN).then_some((self.non_ascii as usize, self.fragment_hash))
+    }
+}
+
+impl PartialEq for Hint {
+    fn eq(&self, _: &Hint) -> bool {
+        true
+    }
+}
+
+impl Eq for Hint {}
+
+impl std::hash::Hash for Hint {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Positions {
@@ -109,6 +160,7 @@ impl Positions {
         query_end: 0,
         flags: 0,
         host_kind: HostKind::RegName,
+        hint: Hint::NONE,
     };
 
     /// Where the authority starts (after "//"), if there is one.
