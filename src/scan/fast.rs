@@ -585,28 +585,16 @@ mod x86 {
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
     pub(super) unsafe fn scan_avx512(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-        // SAFETY (the six calls): the CPU has AVX-512 F and BW (this function's contract), and
-        // each input is at most `64 * W` bytes.
-        let line = match input.len() {
-            0..=64 => line::scan(
-                input,
-                grammar,
-                &unsafe { line_masks::<1>(input) },
-                || unsafe { utf8_masks::<1>(input) },
-            ),
-            65..=128 => line::scan(
-                input,
-                grammar,
-                &unsafe { line_masks::<2>(input) },
-                || unsafe { utf8_masks::<2>(input) },
-            ),
-            129..=MAX_LINE => line::scan(
-                input,
-                grammar,
-                &unsafe { line_masks::<4>(input) },
-                || unsafe { utf8_masks::<4>(input) },
-            ),
-            _ => None,
+        // SAFETY: the CPU has AVX-512 F and BW (this function's contract), and each input is at
+        // most `64 * W` bytes.
+        let line = unsafe {
+            match input.len() {
+                0..=64 => line_scan::<1>(input, grammar),
+                65..=128 => line_scan::<2>(input, grammar),
+                129..=192 => line_scan::<3>(input, grammar),
+                193..=MAX_LINE => line_scan::<4>(input, grammar),
+                _ => None,
+            }
         };
         match line {
             Some(p) => Ok(p),
@@ -626,6 +614,23 @@ mod x86 {
     pub(super) unsafe fn utf8_masks_avx512<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
         // SAFETY: as this function's contract.
         unsafe { utf8_masks(b) }
+    }
+
+    /// `line::scan` of `b` with its masks; the UTF-8 masks only when it has a byte >= 0x80.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and BW, and `b` is at most `64 * W` bytes.
+    #[inline(always)]
+    unsafe fn line_scan<const W: usize>(b: &[u8], grammar: Grammar) -> Option<Positions> {
+        // SAFETY: as this function's contract.
+        let m = unsafe { line_masks::<W>(b) };
+        // SAFETY: as this function's contract.
+        let u = m
+            .high
+            .iter()
+            .any(|&h| h != 0)
+            .then(|| unsafe { utf8_masks::<W>(b) });
+        line::scan(b, grammar, &m, u.as_ref())
     }
 
     /// Block `w` of `b`: the (up to) 64 bytes at `64 * w`, by one masked load, zeros past `b`.

@@ -165,7 +165,7 @@ pub(crate) fn scan<const W: usize>(
     b: &[u8],
     grammar: Grammar,
     m: &LineMasks<W>,
-    utf8_masks: impl FnOnce() -> Utf8Masks<W>,
+    utf8_masks: Option<&Utf8Masks<W>>,
 ) -> Option<Positions> {
     let n = b.len();
     debug_assert!(n <= 64 * W);
@@ -281,8 +281,12 @@ pub(crate) fn scan<const W: usize>(
         p.flags |= HAS_PERCENT;
     }
     let non_ascii: u32 = m.high.iter().map(|h| h.count_ones()).sum();
-    if non_ascii > 0 && !utf8(b, m, &utf8_masks(), query) {
-        return None;
+    if non_ascii > 0 {
+        // The caller makes the UTF-8 masks for every input with a byte >= 0x80.
+        match utf8_masks {
+            Some(u) if utf8(b, m, u, query) => {}
+            _ => return None,
+        }
     }
     p.hint = Hint::known(non_ascii, fragment_hash);
     Some(p)
@@ -349,11 +353,12 @@ pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     match input.len() {
         0..=64 => check_words::<1>(input, grammar),
         65..=128 => check_words::<2>(input, grammar),
-        129..=MAX_LINE => check_words::<4>(input, grammar),
+        129..=192 => check_words::<3>(input, grammar),
+        193..=MAX_LINE => check_words::<4>(input, grammar),
         _ => return,
     }
     // More words than the input needs: they hold zeros.
-    if input.len() <= 128 {
+    if input.len() <= 192 {
         check_words::<4>(input, grammar);
     }
 }
@@ -375,7 +380,7 @@ fn check_words<const W: usize>(input: &[u8], grammar: Grammar) {
             input.escape_ascii().to_string()
         );
     }
-    let line = scan(input, grammar, &ascii_masks, || utf8_masks);
+    let line = scan(input, grammar, &ascii_masks, Some(&utf8_masks));
     let walk = super::scan_scalar(input, grammar);
     let shaped = |p: &Positions| {
         p.scheme_end > 0
@@ -537,7 +542,7 @@ mod tests {
                 if input.len() <= MAX_LINE {
                     let m = LineMasks::<4>::portable(&input);
                     answered += usize::from(
-                        scan(&input, grammar, &m, || Utf8Masks::portable(&input)).is_some(),
+                        scan(&input, grammar, &m, Some(&Utf8Masks::portable(&input))).is_some(),
                     );
                 }
             }
