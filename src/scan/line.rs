@@ -142,19 +142,32 @@ fn any<const W: usize>(m: [u64; W], from: usize, end: usize) -> bool {
 /// `f` of each word of `a` and `b`.
 #[inline(always)]
 fn zip<const W: usize>(a: [u64; W], b: [u64; W], f: impl Fn(u64, u64) -> u64) -> [u64; W] {
-    std::array::from_fn(|w| f(a[w], b[w]))
+    // Loops, not `std::array::from_fn`, which was not inlined for 3 and 4 words.
+    let mut m = [0; W];
+    for w in 0..W {
+        m[w] = f(a[w], b[w]);
+    }
+    m
 }
 
 /// `m` moved `s` bytes later (1 to 3), across words.
 #[inline(always)]
 fn later<const W: usize>(m: [u64; W], s: u32) -> [u64; W] {
-    std::array::from_fn(|w| m[w] << s | if w > 0 { m[w - 1] >> (64 - s) } else { 0 })
+    let mut r = [0; W];
+    for w in 0..W {
+        r[w] = m[w] << s | if w > 0 { m[w - 1] >> (64 - s) } else { 0 };
+    }
+    r
 }
 
 /// `m` moved one byte earlier, across words.
 #[inline(always)]
 fn earlier<const W: usize>(m: [u64; W]) -> [u64; W] {
-    std::array::from_fn(|w| m[w] >> 1 | if w + 1 < W { m[w + 1] << 63 } else { 0 })
+    let mut r = [0; W];
+    for w in 0..W {
+        r[w] = m[w] >> 1 | if w + 1 < W { m[w + 1] << 63 } else { 0 };
+    }
+    r
 }
 
 /// Scans `b` (at most `64 * W` bytes, `m` its masks) against `grammar` when it has the shape of
@@ -323,9 +336,12 @@ fn utf8<const W: usize>(
         return false;
     }
     let second_upper = earlier(m.from_a0);
-    let check = std::array::from_fn::<u64, W, _>(|w| {
-        (leads[w] & !m.decided[w]) | (m.c2_e0[w] & !second_upper[w]) | (m.ed[w] & second_upper[w])
-    });
+    let mut check = [0; W];
+    for w in 0..W {
+        check[w] = (leads[w] & !m.decided[w])
+            | (m.c2_e0[w] & !second_upper[w])
+            | (m.ed[w] & second_upper[w]);
+    }
     let mut at = first(check, 0, n);
     while at < n {
         let private = (query.0..query.1).contains(&at);

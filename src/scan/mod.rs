@@ -520,7 +520,10 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
         self.host_and_port(host_start, p)
     }
 
-    /// `ihost [ ":" port ]` from `start`, after a userinfo or at a "[".
+    /// `ihost [ ":" port ]` from `start`, after a userinfo or at a "[". Inlined, so that it is
+    /// compiled with the scanner's target features: on its own its wide check called each
+    /// intrinsic as a function.
+    #[inline(always)]
     fn host_and_port(&self, start: usize, p: &mut Positions) -> Result<usize, Error> {
         let b = self.b;
         let n = b.len();
