@@ -1478,8 +1478,12 @@ mod x86 {
         // with `end <= b.len()`; loads are unaligned.
         let lo_table = _mm_loadu_si128(NIBBLE_LO[bit].as_ptr().cast());
         let hi_table = _mm_loadu_si128(NIBBLE_HI.as_ptr().cast());
-        let misses = |at: usize| -> u32 {
-            let v = _mm_loadu_si128(b.as_ptr().add(at).cast());
+        // A function, not a closure: the closure was compiled apart, without SSSE3, and called
+        // each intrinsic as a function.
+        #[inline(always)]
+        unsafe fn misses_at(b: &[u8], at: usize, lo_table: __m128i, hi_table: __m128i) -> u32 {
+            // SAFETY: the caller reads 16 bytes at `at <= b.len() - 16`, unaligned.
+            let v = unsafe { _mm_loadu_si128(b.as_ptr().add(at).cast()) };
             // pshufb gives 0 where the index byte has its top bit set: bytes >= 0x80 get lo = 0.
             let lo = _mm_shuffle_epi8(lo_table, v);
             let hi = _mm_shuffle_epi8(
@@ -1487,7 +1491,8 @@ mod x86 {
                 _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0F)),
             );
             _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(lo, hi), _mm_setzero_si128())) as u32
-        };
+        }
+        let misses = |at: usize| misses_at(b, at, lo_table, hi_table);
         while i + 16 <= end {
             let mask = misses(i);
             if mask != 0 {
