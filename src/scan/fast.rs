@@ -1739,12 +1739,14 @@ pub(super) mod tests {
     }
 
     fn check(input: &[u8]) {
+        for grammar in Grammar::ALL {
+            super::super::line::check_line_scan(input, grammar);
+        }
         for (grammar, wide) in Grammar::ALL
             .into_iter()
             .flat_map(|g| [(g, super::SSSE3), (g, super::AVX512)])
             .filter(|&(_, wide)| wide <= super::widest())
         {
-            super::super::line::check_line_scan(input, grammar);
             let wide = scan_wide(input, grammar, wide);
             let scalar = scan_scalar(input, grammar);
             // Verdict, error kind, offset and component, and every position on success.
