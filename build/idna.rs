@@ -1,16 +1,19 @@
 //! What the fast path of IDNA ToASCII and ToUnicode (UTS #46, as 3987bis 3.4 and 5.3.3 use it:
 //! src/map/host.rs) knows of each code point: a class byte, 0 for the code points it leaves to
 //! the `idna` crate. A label made of classed code points and of `[A-Za-z0-9-]` is mapped by UTS
-//! #46 to itself (ASCII lowercased), is in NFC when no two code points in a row combine, and
+//! #46 to itself (ASCII lowercased, and the code points of bit 6 replaced by their one target:
+//! [`single_mappings`]), is in NFC when no two code points in a row combine, and
 //! passes or fails the validity rules of UTS #46 4.1 by what the class says: whether it is a mark
 //! (step 5: no label starts with one), and its Bidi_Class (step 8, the bidi rule of RFC 5893).
 //! `tests/idna_fast.rs` checks every classed code point against the `idna` crate.
 //!
 //! A code point is classed when all of these hold (data/ucd, Unicode 15.0):
-//! - General_Category is a letter that is not upper or title case (Ll, Lm, Lo), a decimal digit
-//!   (Nd) or a mark (Mn, Mc, Me): assigned, and of the kinds host names are written with;
+//! - General_Category is a letter (L), a decimal digit (Nd) or a mark (Mn, Mc, Me): assigned,
+//!   and of the kinds host names are written with;
 //! - it does not change under NFKC_Casefold (`Changes_When_NFKC_Casefolded` absent): UTS #46
-//!   maps exactly such changes, so its status is valid or disallowed, never mapped;
+//!   maps exactly such changes, so its status is valid or disallowed, never mapped (the only
+//!   capital letters this leaves are Cherokee's, U+13A0 to U+13F5, which case folding keeps: they
+//!   are what its small letters fold to);
 //! - NFC_Quick_Check is Yes or Maybe (not No): a code point of Yes never composes with what
 //!   precedes it, one of Maybe may (the class byte says which, and the fast path asks the
 //!   composition table of `unicode-normalization`); so a label is in NFC (4.1 step 1) unless one
@@ -26,7 +29,8 @@
 //! see (a code point that UTS #46 disallows) the exhaustive test finds; `EXCLUDED` lists those.
 //!
 //! The class byte: bits 0 to 2 the Bidi_Class (1 L, 2 R, 3 AL, 4 AN, 5 EN, 6 NSM), bit 3 a mark,
-//! bit 4 a non-zero Canonical_Combining_Class, bit 5 NFC_Quick_Check Maybe.
+//! bit 4 a non-zero Canonical_Combining_Class, bit 5 NFC_Quick_Check Maybe, bit 6 mapped to
+//! another code point (the other bits are then those of the target).
 
 use super::codepoints::{class_of, Class};
 use std::fmt::Write as _;
@@ -43,6 +47,10 @@ const EXCLUDED: &[(u32, u32)] = &[
     (0x1171E, 0x1171E),
 ];
 
+/// Code points that NFKC_Casefold maps to one classed code point and UTS #46 (Unicode 16, the
+/// crate's) does not (found by tests/idna_fast.rs).
+const EXCLUDED_MAPPED: &[u32] = &[];
+
 /// ß and ς: valid in UTS #46 non-transitional processing, though NFKC_Casefold maps them (ZWJ
 /// and ZWNJ, the other deviations, are Cf: out).
 const DEVIATIONS: &[u32] = &[0x00DF, 0x03C2];
@@ -55,13 +63,14 @@ const LEAF_BITS: u32 = 7;
 const MARK: u8 = 8;
 const COMBINING: u8 = 16;
 const MAYBE: u8 = 32;
+const MAPPED: u8 = 64;
 
 pub fn write(out: &mut String, ucd: &Path) {
     let mut class = vec![0u8; 0x110000];
     let rows: Vec<DerivedGeneralCategory> = ucd_parse::parse(ucd).expect("DerivedGeneralCategory");
     for row in &rows {
         let bits = match row.general_category.as_str() {
-            "Ll" | "Lm" | "Lo" | "Nd" => 0x80,
+            "Lu" | "Lt" | "Ll" | "Lm" | "Lo" | "Nd" => 0x80,
             "Mn" | "Mc" | "Me" => 0x80 | MARK,
             _ => continue,
         };
@@ -128,6 +137,7 @@ pub fn write(out: &mut String, ucd: &Path) {
             (*c & (MARK | COMBINING | MAYBE)) | code
         };
     }
+    let mapped = single_mappings(&text, &mut class);
 
     // Two levels: the leaf of each 128 code points (below the last classed one), and the distinct
     // leaves, so that a lookup is two loads.
@@ -179,6 +189,65 @@ pub fn write(out: &mut String, ucd: &Path) {
         writeln!(out, "    {leaf:?},").unwrap();
     }
     writeln!(out, "];\n").unwrap();
+    let (from, to): (Vec<u32>, Vec<u32>) = mapped.into_iter().unzip();
+    writeln!(
+        out,
+        "/// The code points of class `MAPPED`, in order, and the code point UTS #46 maps each to."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[rustfmt::skip]\npub(crate) static IDNA_MAPPED_FROM: [u32; {}] = {from:?};",
+        from.len()
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[rustfmt::skip]\npub(crate) static IDNA_MAPPED_TO: [u32; {}] = {to:?};\n",
+        to.len()
+    )
+    .unwrap();
+}
+
+/// The code points that UTS #46 maps to one other code point, of the fast path's, as
+/// NFKC_Casefold says (UTS #46 5 derives its mapping from it): capital letters of every cased
+/// script (`É` to `é`, Cherokee small letters to the capitals that are Unicode's lowercase),
+/// halfwidth and presentation forms, and the like. Each is classed as its target with the bit
+/// `MAPPED`: the rules of UTS #46 4.1 apply to the label after mapping (4 step 1), so what the
+/// target's class says is what the fast path needs, once the walk has swapped the code point for
+/// its target. Only non-ASCII targets: a code point mapped to ASCII (`Ａ`, `．`) could make a
+/// dot or an "xn--" the walk would not see. `tests/idna_fast.rs` checks each against the crate.
+/// Returns the (code point, target) pairs in order.
+/// `text` is DerivedNormalizationProps.txt.
+fn single_mappings(text: &str, class: &mut [u8]) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    for line in text.lines() {
+        let data = line.split('#').next().unwrap_or_default();
+        let fields: Vec<&str> = data.split(';').map(str::trim).collect();
+        let [points, "NFKC_CF", target] = fields.as_slice() else {
+            continue;
+        };
+        // One code point, not a sequence nor nothing (the ignored code points).
+        let Ok(to) = u32::from_str_radix(target, 16) else {
+            continue;
+        };
+        for from in range(points) {
+            let (f, t) = (from as usize, to as usize);
+            if from >= 0x80
+                && class[f] == 0
+                && class[t] != 0
+                && class_of(from) == Class::Ucschar
+                && !EXCLUDED_MAPPED.contains(&from)
+            {
+                pairs.push((from, to));
+            }
+        }
+    }
+    for &(from, to) in &pairs {
+        class[from as usize] = class[to as usize] | MAPPED;
+    }
+    pairs.sort_unstable();
+    pairs
 }
 
 /// The code points of a UCD field, `0041` or `0041..005A`.

@@ -173,18 +173,22 @@ pub(crate) fn ascii(b: u8) -> u16 {
 }
 
 /// What the fast path of the host mapping knows of a code point: whether IDNA (UTS #46, as
-/// 3987bis 3.4 and 5.3.3 use it) leaves it as it is and keeps labels holding it in NFC, and if
-/// so what the validity rules of UTS #46 4.1 need of it: its Bidi_Class (the bidi rule of RFC
+/// 3987bis 3.4 and 5.3.3 use it) leaves it as it is, or maps it to one code point that it leaves
+/// as it is, and keeps labels holding it in NFC, and if so what the validity rules of UTS #46
+/// 4.1 need of it (of its target, for a mapped one): its Bidi_Class (the bidi rule of RFC
 /// 5893), whether it is a mark (no label may start with one), whether it has a non-zero
 /// Canonical_Combining_Class (two such in a row may not be in NFC). build/idna.rs says which
 /// code points are classed, and why; the others (and ASCII) go to the `idna` crate.
 ///
 /// ```
-/// use iriscan::tables::{idna_class, BidiClass};
+/// use iriscan::tables::{idna_class, idna_mapping, BidiClass};
 /// assert_eq!(idna_class('é').bidi(), Some(BidiClass::L));
 /// assert_eq!(idna_class('\u{05D0}').bidi(), Some(BidiClass::R)); // Hebrew alef
 /// assert!(idna_class('\u{093F}').is_mark()); // Devanagari vowel sign i
-/// assert!(!idna_class('É').is_fast()); // mapped to "é"
+/// assert!(idna_class('É').is_fast() && idna_class('É').is_mapped());
+/// assert_eq!(idna_mapping('É'), Some('é'));
+/// assert_eq!(idna_mapping('é'), None);
+/// assert!(!idna_class('\u{FB01}').is_fast()); // "ﬁ", mapped to two code points
 /// assert!(idna_class('\u{0301}').may_compose()); // "e\u{301}" is "é" in NFC
 /// assert!(!idna_class('\u{0958}').is_fast()); // NFC_Quick_Check No
 /// ```
@@ -206,6 +210,8 @@ impl IdnaClass {
     pub(crate) const COMBINING: u8 = 16;
     /// NFC_Quick_Check Maybe: may compose with the code point before it.
     pub(crate) const MAYBE: u8 = 32;
+    /// Mapped by UTS #46 to another code point ([`idna_mapping`]), whose class the rest is.
+    pub(crate) const MAPPED: u8 = 64;
 
     /// Whether the fast path takes the code point.
     #[inline]
@@ -241,6 +247,12 @@ impl IdnaClass {
         self.0 & Self::MAYBE != 0
     }
 
+    /// Whether UTS #46 maps it to another code point ([`idna_mapping`]): the fast path of
+    /// ToASCII takes it, that of ToUnicode does not (ToUnicode changes it).
+    pub fn is_mapped(self) -> bool {
+        self.0 & Self::MAPPED != 0
+    }
+
     /// The class byte.
     #[inline]
     pub(crate) fn bits(self) -> u8 {
@@ -263,9 +275,34 @@ pub(crate) fn idna_class_of(cp: u32) -> IdnaClass {
     })
 }
 
+/// The code point UTS #46 maps `c` to, for a code point of the fast path that it maps
+/// ([`IdnaClass::is_mapped`]); `None` for the others.
+pub fn idna_mapping(c: char) -> Option<char> {
+    let cp = c as u32;
+    if !idna_class_of(cp).is_mapped() {
+        return None;
+    }
+    char::from_u32(idna_mapped_of(cp))
+}
+
+/// The target of a code point of class `MAPPED`, which the fast path meets seldom (capital
+/// letters in a host): a binary search.
+#[inline(never)]
+pub(crate) fn idna_mapped_of(cp: u32) -> u32 {
+    match IDNA_MAPPED_FROM.binary_search(&cp) {
+        Ok(k) => IDNA_MAPPED_TO[k],
+        Err(_) => cp,
+    }
+}
+
 /// The number of code points the fast path of IDNA takes, and the sizes of the two tables of
-/// [`idna_class`] (pinned by a test).
+/// [`idna_class`] and of the mapped ones (pinned by a test).
 #[doc(hidden)]
-pub fn idna_table_size() -> (usize, usize, usize) {
-    (IDNA_CLASSED_COUNT, IDNA_INDEX.len(), IDNA_LEAVES.len())
+pub fn idna_table_size() -> (usize, usize, usize, usize) {
+    (
+        IDNA_CLASSED_COUNT,
+        IDNA_INDEX.len(),
+        IDNA_LEAVES.len(),
+        IDNA_MAPPED_FROM.len(),
+    )
 }

@@ -10,7 +10,9 @@
 use super::pct::decode_all;
 use super::punycode::{self, Label, MAX_LABEL};
 use super::MapError;
-use crate::tables::{ascii, class, code_point_class, idna_class_of, CodePointClass, IdnaClass};
+use crate::tables::{
+    ascii, class, code_point_class, idna_class_of, idna_mapped_of, CodePointClass, IdnaClass,
+};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 
@@ -190,7 +192,7 @@ pub(crate) fn is_fast_host(host: &str) -> bool {
     if crate::scan::is_ascii(b) {
         return !b.contains(&b'%') && !has_ace_label(b);
     }
-    fast_labels(host, |_| true)
+    fast_labels(host, false, |_| true)
 }
 
 /// ES, the Bidi_Class of "-", the only character of that class the fast path meets: a code
@@ -256,14 +258,17 @@ impl BidiLabel {
 /// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
 /// host whose every label is made of `[A-Za-z0-9-]` and of code points of
 /// [`crate::tables::idna_class`], UTS #46 maps each label to itself with ASCII letters
-/// lowercased, and its validity rules come down to what the classes say (build/idna.rs). Calls
+/// lowercased and, when `map` (ToASCII) allows them, the code points of class `MAPPED` replaced
+/// by their targets (UTS #46 4 step 1, which comes before the rules); without `map` (ToUnicode,
+/// whose fast path answers that the host stays as it is) such a code point is left to the crate.
+/// Its validity rules come down to what the classes say (build/idna.rs). Calls
 /// `label` with each label so mapped, split as Punycode reads it ([`Label`]: no non-basic key
 /// when the label is ASCII), and says whether the host is valid, with every label accepted by
 /// `label`; false when the host is not of that kind (an empty label, an ACE label, a mark that
 /// starts a label, two combining marks in a row, a code point that composes with the one before
 /// it, a code point the table does not class) or breaks a rule: the `idna` crate then decides,
 /// and says why it fails.
-fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
+fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
     let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
@@ -297,22 +302,31 @@ fn fast_labels(host: &str, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
                 combining = false;
                 i += 1;
             } else {
-                let (point, len) = decode_at(b, i);
+                let (mut point, len) = decode_at(b, i);
                 let class = idna_class_of(point).bits();
                 // Unclassed, or not in NFC (4.1 step 1), or a mark that starts the label
                 // (step 5): the crate decides. After ASCII, the point before is lowercase, as
-                // UTS #46 maps before it normalizes.
+                // UTS #46 maps before it normalizes; so is a mapped one.
                 if class == 0 {
                     return false;
                 }
                 let comb = class & IdnaClass::COMBINING != 0;
                 // Letters and digits, most code points, have none of these bits.
-                if class & (IdnaClass::MARK | IdnaClass::COMBINING | IdnaClass::MAYBE) != 0
-                    && ((comb && combining)
+                const RARE: u8 =
+                    IdnaClass::MARK | IdnaClass::COMBINING | IdnaClass::MAYBE | IdnaClass::MAPPED;
+                if class & RARE != 0 {
+                    if class & IdnaClass::MAPPED != 0 {
+                        if !map {
+                            return false;
+                        }
+                        point = idna_mapped_of(point);
+                    }
+                    if (comb && combining)
                         || (n == 0 && class & IdnaClass::MARK != 0)
-                        || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(before, point)))
-                {
-                    return false;
+                        || (class & IdnaClass::MAYBE != 0 && n > 0 && composes(before, point))
+                    {
+                        return false;
+                    }
                 }
                 combining = comb;
                 bidi.push(class & IdnaClass::BIDI, n == 0);
@@ -392,7 +406,7 @@ fn composes(a: u32, b: u32) -> bool {
 /// path does not take or that breaks a rule: the `idna` crate decides.
 fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
     let start = out.len();
-    let fast = fast_labels(host, |label| {
+    let fast = fast_labels(host, true, |label| {
         if out.len() > start {
             out.push(b'.');
         }
@@ -432,7 +446,7 @@ fn unicode_host_fast(host: &str) -> Option<String> {
             out.extend(label.chars().map(|c| c.to_ascii_lowercase()));
         }
     }
-    fast_labels(&out, |_| true).then_some(out)
+    fast_labels(&out, false, |_| true).then_some(out)
 }
 
 /// Appends the code points of the ACE label `label` ("xn--" and Punycode) when it is in the
@@ -512,7 +526,7 @@ pub(crate) fn has_ace_label(host: &[u8]) -> bool {
 /// back), else the `idna` crate's both ways.
 fn label_to_unicode(label: &str) -> Option<String> {
     let mut out = String::with_capacity(2 * label.len());
-    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, |_| true) {
+    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, false, |_| true) {
         return Some(out);
     }
     let (u, result) =
