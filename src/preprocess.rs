@@ -149,6 +149,21 @@ mod tests {
     use crate::IriRef;
 
     #[test]
+    fn references_split_on_runs_of_spaces() {
+        // "IRI processing" draft 4: step 1 trims space, CR, LF and TAB at both ends; step 2
+        // splits on blocks of U+0020 only, so a TAB or a U+3000 inside stays in its reference.
+        let split = |s| split_references(s).collect::<Vec<_>>();
+        assert_eq!(
+            split("\r\n\t http://a/ é.html  b\tc\u{3000}d \n"),
+            ["http://a/", "é.html", "b\tc\u{3000}d"]
+        );
+        assert_eq!(split(" \t\r\n "), Vec::<&str>::new());
+        assert_eq!(split(""), Vec::<&str>::new());
+        assert_eq!(trim("\u{A0}a\u{3000}"), "\u{A0}a\u{3000}");
+        assert_eq!(trim("\t a \r\n"), "a");
+    }
+
+    #[test]
     fn leiri_encodes_what_ucschar_lacks() {
         assert_eq!(leiri_to_iri("http://a/é"), "http://a/é");
         assert!(matches!(leiri_to_iri("http://a/é"), Cow::Borrowed(_)));
@@ -164,6 +179,8 @@ mod tests {
     fn web_address_steps() {
         assert_eq!(web_address_to_iri("\t http://a/b \r\n"), "http://a/b");
         assert_eq!(web_address_to_iri("http://a/b\tc\nd\re"), "http://a/bcde");
+        // Step 1 trims space, CR, LF and TAB only (README: browsers strip every C0 control).
+        assert_eq!(web_address_to_iri("\u{1}http://a/\u{C}"), "%01http://a/%0C");
         assert_eq!(
             web_address_to_iri("http:\\\\a\\b\\c?d\\e#f\\g"),
             "http://a/b/c?d%5Ce#f%5Cg"

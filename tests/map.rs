@@ -164,6 +164,12 @@ fn legacy_charset_query_of_3_5() {
         "http://a/%C3%A9?q=%E9%80"
     );
     assert_eq!(to_uri_with("ftp://a/?q=é", &latin), "ftp://a/?q=%C3%A9");
+    // A relative reference has no scheme, so its query stays UTF-8 (README: resolve it first).
+    for relative in ["?q=é", "/p?q=é", "//h/?q=é"] {
+        let uri = to_uri_with(relative, &latin);
+        assert!(uri.ends_with("?q=%C3%A9"), "{relative:?} gives {uri:?}");
+    }
+    assert_eq!(to_uri_with("HTTP://h/?q=é", &latin), "HTTP://h/?q=%E9");
     // What windows-1252 cannot hold becomes a numeric character reference, percent-encoded.
     assert_eq!(
         to_uri_with("https://a/?q=中x%41", &latin),
@@ -217,6 +223,7 @@ fn check_pair(x: &str) -> Result<(), TestCaseError> {
     for options in [
         ToUriOptions::default(),
         ToUriOptions::default().host(HostMapping::PercentEncode),
+        ToUriOptions::default().query_charset("shift_jis").unwrap(),
     ] {
         let fast = iri.to_uri_with(&options).map(|u| u.into_owned());
         prop_assert_eq!(fast, iri.to_uri_checked(&options), "{:?}", x);
