@@ -139,6 +139,21 @@ fn host_mapping_options() {
 }
 
 #[test]
+fn ascii_labels_keep_their_capitals() {
+    // 3.4: RFC 3490 ToASCII on each label, which leaves an ASCII label as it is (README).
+    let uri = to_uri("HTTP://WWW.Résumé.ORG/É");
+    assert_eq!(uri, "HTTP://WWW.xn--rsum-bpad.ORG/%C3%89");
+    assert_eq!(to_iri(&uri), "HTTP://WWW.résumé.ORG/É");
+    // The same through the crate (two combining marks in a row leave the fast path).
+    let uri = to_uri("http://WWW.e\u{301}\u{302}.ORG/");
+    assert!(
+        uri.starts_with("http://WWW.xn--") && uri.ends_with(".ORG/"),
+        "{uri}"
+    );
+    assert_eq!(to_iri(&uri), "http://WWW.\u{E9}\u{302}.ORG/", "in NFC");
+}
+
+#[test]
 fn idna_failures() {
     let fails = |iri: &str| {
         let err = IriRef::parse(iri).unwrap().to_uri().unwrap_err();

@@ -94,6 +94,7 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
             DnsLength::VerifyAllowRootDot,
         )
         .map_err(|e| MapError::idna(host, format!("ToASCII failed ({e:?})")))?;
+    let mapped = keep_ascii_labels(&decoded, &mapped);
     if let Some(c) = mapped.bytes().find(|&c| ascii(c) & class::REG_NAME == 0) {
         return Err(MapError::idna(
             host,
@@ -102,6 +103,36 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
     }
     out.extend_from_slice(mapped.as_bytes());
     Ok(())
+}
+
+/// The labels of `ace`, UTS #46 ToASCII of `host`, with each label that is ASCII in `host` as
+/// `host` writes it. 3987bis 3.4 applies RFC 3490 ToASCII "on each dot-separated label", and
+/// RFC 3490 4.1 leaves an ASCII label as it is (steps 1 and 4 skip Nameprep, which folds case);
+/// UTS #46 lowercases it. So `WWW.résumé.org` maps to `WWW.xn--rsum-bpad.org`, and only the
+/// non-ASCII labels change, as the rest of 3.3 changes only what a URI may not hold. The labels
+/// are those of RFC 3490 3.1 (dots U+002E, U+3002, U+FF0E, U+FF61); when UTS #46 made a different
+/// number of them (a code point mapped to a dot, such as U+2488 to "1.", which the crate then
+/// refuses all the same), `ace` stays as it is.
+fn keep_ascii_labels<'a>(host: &str, ace: &'a str) -> Cow<'a, str> {
+    const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+    if !host.bytes().any(|c| c.is_ascii_uppercase())
+        || host.split(DOTS).count() != ace.split('.').count()
+    {
+        return Cow::Borrowed(ace);
+    }
+    let mut out = String::with_capacity(ace.len());
+    for (k, (written, mapped)) in host.split(DOTS).zip(ace.split('.')).enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        // UTS #46 with `AsciiDenyList::EMPTY` maps an ASCII label only by lowercasing it.
+        out.push_str(if written.eq_ignore_ascii_case(mapped) {
+            written
+        } else {
+            mapped
+        });
+    }
+    Cow::Owned(out)
 }
 
 /// `host` with its percent-encoded octets decoded, for IDNA: they must be UTF-8, and what
@@ -192,7 +223,7 @@ pub(crate) fn is_fast_host(host: &str) -> bool {
     if crate::scan::is_ascii(b) {
         return !b.contains(&b'%') && !has_ace_label(b);
     }
-    fast_labels(host, false, |_| true)
+    fast_labels(host, false, |_, _| true)
 }
 
 /// ES, the Bidi_Class of "-", the only character of that class the fast path meets: a code
@@ -268,7 +299,7 @@ impl BidiLabel {
 /// starts a label, two combining marks in a row, a code point that composes with the one before
 /// it, a code point the table does not class) or breaks a rule: the `idna` crate then decides,
 /// and says why it fails.
-fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>) -> bool) -> bool {
+fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) -> bool) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
     let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
@@ -341,7 +372,7 @@ fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>) -> bool) 
             basic_at,
             keys: &keys[..n - nb],
         };
-        if n == 0 || is_ace_label(&b[start..i]) || !label(mapped) {
+        if n == 0 || is_ace_label(&b[start..i]) || !label(mapped, &b[start..i]) {
             return false;
         }
         domain_seen |= bidi.seen;
@@ -406,12 +437,14 @@ fn composes(a: u32, b: u32) -> bool {
 /// path does not take or that breaks a rule: the `idna` crate decides.
 fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
     let start = out.len();
-    let fast = fast_labels(host, true, |label| {
+    let fast = fast_labels(host, true, |label, written| {
         if out.len() > start {
             out.push(b'.');
         }
         if label.keys.is_empty() {
-            out.extend_from_slice(label.basic);
+            // An ASCII label as it is written, capitals and all (RFC 3490 4.1 steps 1 and 4;
+            // see `keep_ascii_labels`).
+            out.extend_from_slice(written);
             true
         } else {
             out.extend_from_slice(b"xn--");
@@ -446,7 +479,7 @@ fn unicode_host_fast(host: &str) -> Option<String> {
             out.extend(label.chars().map(|c| c.to_ascii_lowercase()));
         }
     }
-    fast_labels(&out, false, |_| true).then_some(out)
+    fast_labels(&out, false, |_, _| true).then_some(out)
 }
 
 /// Appends the code points of the ACE label `label` ("xn--" and Punycode) when it is in the
@@ -472,9 +505,10 @@ fn push_ace_decoded(out: &mut String, label: &str) -> Option<()> {
 /// 3987bis 3.7 step 6: `host` with each label that is an ACE label ("xn--") replaced by its
 /// ToUnicode form, when that form is an IRI's `ucschar` text and converts back to exactly the
 /// same label; other labels as they are. And only when the host so written maps back (3.4) to
-/// exactly `host`, so that mapping the IRI back gives the same URI: ToASCII of a host with a
-/// non-ASCII label lowercases the ASCII letters of the others too (`S.xn--rsum-bpad` stays as
-/// it is; found by the `to_iri` fuzz target).
+/// exactly `host`, so that mapping the IRI back gives the same URI: the labels may convert one
+/// by one and the host not (`xn--4db.1a`: with the right-to-left `א`, the label `1a` breaks the
+/// bidi rule, and ToASCII of `א.1a` fails). Found by the `to_iri` fuzz target, when ToASCII still
+/// lowercased ASCII labels.
 pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
     if !has_ace_label(host.as_bytes()) {
         return Cow::Borrowed(host);
@@ -526,7 +560,7 @@ pub(crate) fn has_ace_label(host: &[u8]) -> bool {
 /// back), else the `idna` crate's both ways.
 fn label_to_unicode(label: &str) -> Option<String> {
     let mut out = String::with_capacity(2 * label.len());
-    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, false, |_| true) {
+    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, false, |_, _| true) {
         return Some(out);
     }
     let (u, result) =
@@ -600,9 +634,36 @@ mod tests {
 
     #[test]
     fn to_unicode_only_when_the_host_maps_back() {
-        // ToASCII of "S.résumé" would give "s.xn--rsum-bpad".
-        assert_eq!(to_unicode("S.xn--rsum-bpad"), "S.xn--rsum-bpad");
+        // ToASCII of "א.1a" fails: with a right-to-left label, "1a" breaks the bidi rule.
+        assert_eq!(to_unicode("xn--4db.1a"), "xn--4db.1a");
+        assert_eq!(to_unicode("xn--4db.a1"), "א.a1");
+        // ASCII labels keep their capitals both ways.
+        assert_eq!(to_unicode("S.xn--rsum-bpad"), "S.résumé");
         assert_eq!(to_unicode("s.xn--rsum-bpad"), "s.résumé");
+    }
+
+    #[test]
+    fn ascii_labels_keep_their_capitals() {
+        // RFC 3490 4.1 leaves ASCII labels as they are (3987bis 3.4: ToASCII on each label).
+        assert_eq!(idna("WWW.Résumé.ORG").unwrap(), "WWW.xn--rsum-bpad.ORG");
+        assert_eq!(idna("WWW.ÉCOLE.fr.").unwrap(), "WWW.xn--cole-9oa.fr.");
+        // The crate's path (two combining marks in a row), with RFC 3490's other dots.
+        let lower = idna("a.e\u{301}\u{302}.b").unwrap();
+        assert_eq!(
+            idna("A\u{3002}e\u{301}\u{302}.B").unwrap(),
+            format!("A{}B", &lower[1..lower.len() - 1])
+        );
+        assert_eq!(idna("XN--RSUM-BPAD.é").unwrap(), "XN--RSUM-BPAD.xn--9ca");
+        // A different number of labels (UTS #46 maps U+2488 to "1.", though the crate then
+        // refuses the host, as it refuses every such mapping tried): the crate's labels stay.
+        assert_eq!(
+            keep_ascii_labels("A.é\u{2488}", "a.xn--1-9fa."),
+            "a.xn--1-9fa."
+        );
+        assert_eq!(
+            keep_ascii_labels("A.é\u{FF0E}B", "a.xn--9ca.b"),
+            "A.xn--9ca.B"
+        );
     }
 
     #[test]
