@@ -18,8 +18,9 @@
 //!   precedes it, one of Maybe may (the class byte says which, and the fast path asks the
 //!   composition table of `unicode-normalization`); so a label is in NFC (4.1 step 1) unless one
 //!   of Maybe composes with the code point before it or two code points in a row have a
-//!   non-zero Canonical_Combining_Class (the class byte says so too; the fast path leaves such
-//!   labels alone);
+//!   non-zero Canonical_Combining_Class (the class byte says so too) out of canonical order or
+//!   the second of Maybe (the fast path asks `unicode-normalization` for the two classes, and
+//!   leaves such labels alone);
 //! - Bidi_Class is L, R, AL, AN, EN or NSM;
 //! - it is above U+007F (ASCII is handled by the caller) and a `ucschar` (3987bis 2.2).
 //!

@@ -3,7 +3,7 @@
 //! each one's best throughput, in bytes of hosts: the host mapping of `to_uri` alone, and a target
 //! for profilers (`cargo run --release --example host_corpus -- data/bench/iris.txt`;
 //! `ONLY=iriscan|idna|fast` runs one, `fast` being iriscan's fast path alone, to which the hosts it
-//! leaves to the crate, 0.4% of the corpus's, cost nothing; `ROUNDS` the rounds). Criterion (`cargo
+//! leaves to the crate, 0.2% of the corpus's, cost nothing; `ROUNDS` the rounds). Criterion (`cargo
 //! bench --bench map -- map-host`) is the measurement of record.
 
 mod common;

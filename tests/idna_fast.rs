@@ -83,6 +83,9 @@ fn contexts(c: char) -> Vec<String> {
     if class.is_combining() {
         hosts.push(format!("a{c}\u{0301}"));
         hosts.push(format!("a\u{0952}{c}"));
+        // Nukta (ccc 7) before it, virama (ccc 9) after it: in canonical order or not.
+        hosts.push(format!("\u{0915}\u{093C}{c}"));
+        hosts.push(format!("\u{0915}{c}\u{094D}"));
     }
     hosts
 }

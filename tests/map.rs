@@ -144,7 +144,8 @@ fn ascii_labels_keep_their_capitals() {
     let uri = to_uri("HTTP://WWW.Résumé.ORG/É");
     assert_eq!(uri, "HTTP://WWW.xn--rsum-bpad.ORG/%C3%89");
     assert_eq!(to_iri(&uri), "HTTP://WWW.résumé.ORG/É");
-    // The same through the crate (two combining marks in a row leave the fast path).
+    // The same through the crate (two combining marks in a row, the second of NFC_QC Maybe,
+    // leave the fast path).
     let uri = to_uri("http://WWW.e\u{301}\u{302}.ORG/");
     assert!(
         uri.starts_with("http://WWW.xn--") && uri.ends_with(".ORG/"),
