@@ -363,7 +363,7 @@ fn cut_off(b: &[u8]) -> bool {
 /// AVX-512) against the portable ones; panics where they disagree. For the tests and the
 /// `fast_vs_scalar` fuzz target. The line check must give the scanner's positions whenever it
 /// answers, and answer for every valid input of its shape: a scheme, and no userinfo or IP
-/// literal. Inputs longer than [`MAX_LINE`] are not checked.
+/// literal. Inputs longer than the line check takes (256 bytes) are not checked.
 pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     match input.len() {
         0..=64 => check_words::<1>(input, grammar),
