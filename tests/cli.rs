@@ -300,6 +300,12 @@ fn to_uri_text_json_filters_and_exit_codes() {
     assert_eq!(json[2]["error"]["kind"], "idna");
     assert_eq!(json[2]["error"]["offset"], 7);
     assert_eq!(json[3]["output"], "");
+    // An IDNA error's offset is that of the code point IDNA refuses (7 + 5 here).
+    let json = json_lines(&iriscan(
+        &["to-uri", "--json"],
+        "http://www.a\u{2488}b.org/\n".as_bytes(),
+    ));
+    assert_eq!(json[0]["error"]["offset"], 12);
     let valid = iriscan(&["to-uri", "--valid"], input.as_bytes());
     assert_eq!(
         stdout(&valid),

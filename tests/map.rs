@@ -170,6 +170,58 @@ fn idna_failures() {
 }
 
 #[test]
+fn idna_failures_say_why_and_where() {
+    // (host, what the message says, the byte offset in the host)
+    let long = format!("ab.é{}.org", "a".repeat(62));
+    let many = "é.".repeat(130);
+    for (host, why, at) in [
+        ("www.a\u{2488}b.org", "U+2488 (⒈) is not allowed", Some(5)),
+        ("ab.c\u{200D}d", "U+200D ZERO WIDTH JOINER", Some(4)),
+        (
+            "ab.\u{301}c",
+            "starts with the combining mark U+0301 (UTS",
+            Some(3),
+        ),
+        ("é.xn--ab-", "the ACE label \"xn--ab-\"", Some(3)),
+        (
+            "é.a\u{05D0}",
+            "the label \"a\u{5d0}\" breaks the bidi rule",
+            Some(3),
+        ),
+        (
+            "é.1a.\u{05D0}",
+            "\"1a\" breaks the bidi rule of RFC 5893 2, which every label",
+            Some(3),
+        ),
+        ("é..org", "an empty label", Some(3)),
+        (
+            long.as_str(),
+            "is 70 octets long after ToASCII; DNS allows 63",
+            Some(3),
+        ),
+        (
+            many.as_str(),
+            "1039 octets after ToASCII; DNS allows 253",
+            None,
+        ),
+        // Offsets are of the host as written, so none where percent-encodings were decoded.
+        ("é%41.a\u{2488}", "U+2488 (⒈) is not allowed", None),
+    ] {
+        let iri = format!("http://{host}/");
+        let err = IriRef::parse(&iri).unwrap().to_uri().unwrap_err();
+        assert!(err.to_string().contains(why), "{host:?}: {err}");
+        assert_eq!(err.offset(), at, "{host:?}: {err}");
+        if let Some(at) = at {
+            assert!(
+                err.to_string()
+                    .contains(&format!("at byte {at} of the host")),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
 fn legacy_charset_query_of_3_5() {
     let latin = ToUriOptions::default()
         .query_charset("windows-1252")
@@ -274,6 +326,13 @@ fn check_pair(x: &str) -> Result<(), TestCaseError> {
         Err(e) => {
             prop_assert_eq!(e.kind(), MapErrorKind::Idna);
             prop_assert!(iri.host().is_some_and(|h| !h.is_ascii() || h.contains('%')));
+            // The offset, when given, is of a character of the host.
+            let host = iri.host().unwrap_or_default();
+            prop_assert!(
+                e.offset()
+                    .is_none_or(|at| at < host.len() && host.is_char_boundary(at)),
+                "{x:?}: {e}"
+            );
         }
     }
     Ok(())

@@ -37,6 +37,13 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => {
                 assert_eq!(e.kind(), MapErrorKind::Idna);
                 assert!(iri.host().is_some_and(|h| !h.is_ascii()), "{text:?}: {e}");
+                // The offset, when given, is of a character of the host.
+                let host = iri.host().unwrap_or_default();
+                assert!(
+                    e.offset()
+                        .is_none_or(|at| at < host.len() && host.is_char_boundary(at)),
+                    "{text:?}: {e}"
+                );
             }
         }
     }

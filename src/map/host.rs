@@ -7,6 +7,7 @@
 //! `Hyphens::Allow`, and DNS lengths checked (a label of 1 to 63 octets, as RFC 3490 ToASCII
 //! checks; a trailing root dot allowed).
 
+use super::idna_failure::{self, DOTS};
 use super::pct::decode_all;
 use super::punycode::{self, Label, MAX_LABEL};
 use super::MapError;
@@ -93,7 +94,7 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
             Hyphens::Allow,
             DnsLength::VerifyAllowRootDot,
         )
-        .map_err(|e| MapError::idna(host, format!("ToASCII failed ({e:?})")))?;
+        .map_err(|_| idna_failure::to_ascii_failure(host, &decoded))?;
     let mapped = keep_ascii_labels(&decoded, &mapped);
     if let Some(c) = mapped.bytes().find(|&c| ascii(c) & class::REG_NAME == 0) {
         return Err(MapError::idna(
@@ -114,7 +115,6 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
 /// number of them (a code point mapped to a dot, such as U+2488 to "1.", which the crate then
 /// refuses all the same), `ace` stays as it is.
 fn keep_ascii_labels<'a>(host: &str, ace: &'a str) -> Cow<'a, str> {
-    const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
     if !host.bytes().any(|c| c.is_ascii_uppercase())
         || host.split(DOTS).count() != ace.split('.').count()
     {

@@ -11,6 +11,7 @@
 //! ```
 
 mod host;
+mod idna_failure;
 pub(crate) mod pct;
 pub(crate) mod punycode;
 mod to_iri;
@@ -97,6 +98,7 @@ pub struct MapError {
     kind: MapErrorKind,
     subject: String,
     reason: String,
+    at: Option<usize>,
 }
 
 /// The kind of a [`MapError`].
@@ -128,6 +130,7 @@ impl MapError {
             kind: MapErrorKind::Idna,
             subject: host.to_string(),
             reason,
+            at: None,
         }
     }
 
@@ -136,6 +139,7 @@ impl MapError {
             kind: MapErrorKind::UnknownCharset,
             subject: label.to_string(),
             reason: String::new(),
+            at: None,
         }
     }
 
@@ -144,23 +148,51 @@ impl MapError {
             kind: MapErrorKind::Structure,
             subject: iri.to_string(),
             reason,
+            at: None,
         }
+    }
+
+    /// The error with the offset of what it is about in its subject.
+    pub(crate) fn at(mut self, at: Option<usize>) -> MapError {
+        self.at = at;
+        self
     }
 
     /// The kind of failure.
     pub fn kind(&self) -> MapErrorKind {
         self.kind
     }
+
+    /// For an IDNA failure, the byte offset in the host of the code point or label that makes
+    /// ToASCII fail, when it is known (not for a host too long as a whole, nor in a host with
+    /// percent-encodings, whose decoded text IDNA reads).
+    ///
+    /// ```
+    /// use iriscan::IriRef;
+    /// let iri = IriRef::parse("http://www.a\u{2488}b.org/")?;
+    /// let e = iri.to_uri().unwrap_err();
+    /// assert_eq!(e.offset(), Some(5)); // U+2488 in "www.a⒈b.org"
+    /// # Ok::<(), iriscan::Error>(())
+    /// ```
+    pub fn offset(&self) -> Option<usize> {
+        self.at
+    }
 }
 
 impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            MapErrorKind::Idna => write!(
-                f,
-                "the host {:?} cannot be converted with IDNA: {} (3987bis 3.4)",
-                self.subject, self.reason
-            ),
+            MapErrorKind::Idna => {
+                write!(
+                    f,
+                    "the host {:?} cannot be converted with IDNA: {}",
+                    self.subject, self.reason
+                )?;
+                if let Some(at) = self.at {
+                    write!(f, ", at byte {at} of the host")?;
+                }
+                write!(f, " (3987bis 3.4)")
+            }
             MapErrorKind::UnknownCharset => write!(f, "unknown charset {:?}", self.subject),
             MapErrorKind::Structure => write!(
                 f,

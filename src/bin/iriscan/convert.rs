@@ -50,11 +50,14 @@ impl MappingError for MapError {
         self.kind().name()
     }
 
-    /// A mapping error is about the host, but for character normalization, about the whole.
+    /// A mapping error is about the host (from the code point or label IDNA refuses, when the
+    /// error says), but for character normalization, about the whole.
     fn at<'i>(&self, iri: &IriRef<'i>) -> Option<&'i str> {
         match self.kind() {
             iriscan::map::MapErrorKind::Structure => Some(iri.as_str()),
-            _ => iri.host(),
+            _ => iri
+                .host()
+                .map(|h| self.offset().and_then(|at| h.get(at..)).unwrap_or(h)),
         }
     }
 }

@@ -1,0 +1,175 @@
+//! Why IDNA ToASCII failed on a host (3987bis 3.4: "the entire IRI conversion fails"), in words
+//! and with the byte offset of the culprit in the host: the `idna` crate says only that it failed.
+//! Each question is put to the crate itself, on the host without its DNS lengths, on one label, on
+//! one code point, so that the answer cannot disagree with the failure it explains.
+
+use super::MapError;
+use crate::tables::{bidi_class, BidiClass};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+/// The label separators of RFC 3490 3.1 (and UTS #46, which maps the three others to ".").
+pub(crate) const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+/// The most octets a label may have after ToASCII (RFC 3490 4.1 step 8), and a host without its
+/// root dot (RFC 1034 3.1, as UTS #46 VerifyDnsLength checks it).
+const MAX_LABEL: usize = 63;
+const MAX_HOST: usize = 253;
+
+/// The error of ToASCII failing on `host`, whose percent-encoded octets decode to `decoded`
+/// (the text ToASCII was given): the reason, and the offset in `host` of the code point or label
+/// it is about (an offset in `decoded`, so only when the two are one).
+pub(crate) fn to_ascii_failure(host: &str, decoded: &str) -> MapError {
+    let (reason, at) = diagnose(decoded);
+    MapError::idna(host, reason).at(at.filter(|_| host == decoded))
+}
+
+/// UTS #46 ToASCII with the options of src/map/host.rs.
+fn to_ascii(s: &str, length: DnsLength) -> Option<String> {
+    Uts46::new()
+        .to_ascii(s.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, length)
+        .ok()
+        .map(|a| a.into_owned())
+}
+
+/// Why ToASCII fails on `host`, and the byte offset of what it is about.
+fn diagnose(host: &str) -> (String, Option<usize>) {
+    let labels = labels(host);
+    // Valid but for the DNS lengths: an empty label, a label or the host too long.
+    if let Some(ace) = to_ascii(host, DnsLength::Ignore) {
+        return lengths(&labels, &ace);
+    }
+    // A label that fails by itself: a code point, or the label's own rules.
+    for &(at, label) in &labels {
+        if to_ascii(label, DnsLength::Ignore).is_none() {
+            return label_failure(at, label);
+        }
+    }
+    // Each label passes alone: then, beside the right-to-left labels of the host, one breaks the
+    // bidi rule (UTS #46 4.1 step 8 applies it to every label of a bidi domain name).
+    for &(at, label) in &labels {
+        if to_ascii(&format!("{label}.\u{05D0}"), DnsLength::Ignore).is_none() {
+            let reason = format!(
+                "the label {label:?} breaks the bidi rule of RFC 5893 2, which every label of a \
+                 domain name with right-to-left characters must keep (UTS #46 4.1 step 8)"
+            );
+            return (reason, Some(at));
+        }
+    }
+    ("ToASCII failed (UTS #46 4)".into(), None)
+}
+
+/// The labels of `host` and their offsets.
+fn labels(host: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in host.char_indices() {
+        if DOTS.contains(&c) {
+            out.push((start, &host[start..i]));
+            start = i + c.len_utf8();
+        }
+    }
+    out.push((start, &host[start..]));
+    out
+}
+
+/// Which DNS length `ace`, the ToASCII form of the host of `labels`, breaks.
+fn lengths(labels: &[(usize, &str)], ace: &str) -> (String, Option<usize>) {
+    let aces: Vec<&str> = ace.split('.').collect();
+    for (k, &(at, label)) in labels.iter().enumerate() {
+        // A trailing root dot makes the one empty label allowed.
+        if label.is_empty() && !(k > 0 && k + 1 == labels.len()) {
+            return ("an empty label (RFC 1034 3.1)".into(), Some(at));
+        }
+        if let Some(a) = aces.get(k).filter(|a| a.len() > MAX_LABEL) {
+            let reason = format!(
+                "the label {label:?} is {} octets long after ToASCII; DNS allows {MAX_LABEL} \
+                 (RFC 3490 4.1 step 8)",
+                a.len()
+            );
+            return (reason, Some(at));
+        }
+    }
+    let octets = ace.strip_suffix('.').unwrap_or(ace).len();
+    (
+        format!("{octets} octets after ToASCII; DNS allows {MAX_HOST} (RFC 1034 3.1)"),
+        None,
+    )
+}
+
+/// Why the label `label`, at `at`, fails ToASCII by itself.
+fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
+    for (i, c) in label.char_indices() {
+        if let Some(name) = joiner(c) {
+            let reason = format!(
+                "U+{:04X} {name} is allowed only where RFC 5892 A.1 and A.2 allow it (CONTEXTJ, \
+                 UTS #46 4.1 step 7)",
+                c as u32
+            );
+            return (reason, Some(at + i));
+        }
+        if disallowed(c) {
+            let reason = format!(
+                "{} is not allowed in a domain name (UTS #46 5: disallowed)",
+                code_point(c)
+            );
+            return (reason, Some(at + i));
+        }
+    }
+    let first = label.chars().next();
+    if first.is_some_and(unicode_normalization::char::is_combining_mark) {
+        let reason = format!(
+            "the label {label:?} starts with the combining mark {} (UTS #46 4.1, criterion 6)",
+            code_point(first.unwrap_or_default())
+        );
+        return (reason, Some(at));
+    }
+    if label
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+    {
+        let reason = format!(
+            "the ACE label {label:?} is not the Punycode of a valid label (UTS #46 4.1 step 4)"
+        );
+        return (reason, Some(at));
+    }
+    let reason = if label
+        .chars()
+        .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL | BidiClass::AN))
+    {
+        format!("the label {label:?} breaks the bidi rule of RFC 5893 2 (UTS #46 4.1 step 8)")
+    } else {
+        format!("the label {label:?} breaks a validity criterion of UTS #46 4.1")
+    };
+    (reason, Some(at))
+}
+
+/// The name of ZWNJ and ZWJ, the code points of CONTEXTJ.
+fn joiner(c: char) -> Option<&'static str> {
+    match c {
+        '\u{200C}' => Some("ZERO WIDTH NON-JOINER"),
+        '\u{200D}' => Some("ZERO WIDTH JOINER"),
+        _ => None,
+    }
+}
+
+/// Whether UTS #46 refuses `c` wherever it stands: alone, between letters, after an Arabic letter
+/// (where a mark, a digit of either kind and a right-to-left letter are each valid).
+fn disallowed(c: char) -> bool {
+    [
+        c.to_string(),
+        format!("a{c}a"),
+        format!("\u{0627}{c}"),
+        format!("\u{0627}{c}\u{0627}"),
+    ]
+    .iter()
+    .all(|s| to_ascii(s, DnsLength::Ignore).is_none())
+}
+
+/// `c` as "U+XXXX", with the character when it shows by itself.
+fn code_point(c: char) -> String {
+    if c.is_control() || c.is_whitespace() || unicode_normalization::char::is_combining_mark(c) {
+        format!("U+{:04X}", c as u32)
+    } else {
+        format!("U+{:04X} ({c})", c as u32)
+    }
+}
