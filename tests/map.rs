@@ -174,6 +174,8 @@ fn idna_failures_say_why_and_where() {
     // (host, what the message says, the byte offset in the host)
     let long = format!("ab.é{}.org", "a".repeat(62));
     let many = "é.".repeat(130);
+    let labels = format!("{}\u{2488}", "a.".repeat(200));
+    let huge = format!("{}\u{2488}", "é".repeat(300));
     for (host, why, at) in [
         ("www.a\u{2488}b.org", "U+2488 (⒈) is not allowed", Some(5)),
         ("ab.c\u{200D}d", "U+200D ZERO WIDTH JOINER", Some(4)),
@@ -203,6 +205,18 @@ fn idna_failures_say_why_and_where() {
             many.as_str(),
             "1039 octets after ToASCII; DNS allows 253",
             None,
+        ),
+        // Bounded work on hosts of any length: past 128 labels or 256 code points in a label,
+        // the length is the reason.
+        (
+            labels.as_str(),
+            "201 labels, more than a host of 253 octets holds",
+            None,
+        ),
+        (
+            huge.as_str(),
+            "has 301 code points, more than a label holds",
+            Some(0),
         ),
         // Offsets are of the host as written, so none where percent-encodings were decoded.
         ("é%41.a\u{2488}", "U+2488 (⒈) is not allowed", None),

@@ -15,6 +15,14 @@ pub(crate) const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 const MAX_LABEL: usize = 63;
 const MAX_HOST: usize = 253;
 
+/// The most labels, and code points of a label, that the diagnosis puts to the crate one by one,
+/// so that a host of any length gets its answer in bounded time. A valid host has at most 127
+/// labels, and a valid label at most 63 code points (but for those UTS #46 ignores, U+00AD and
+/// the like, which a longer label would need by the hundred): past them, the length is the
+/// reason.
+const MAX_ASKED_LABELS: usize = 128;
+const MAX_ASKED_POINTS: usize = 256;
+
 /// The error of ToASCII failing on `host`, whose percent-encoded octets decode to `decoded`
 /// (the text ToASCII was given): the reason, and the offset in `host` of the code point or label
 /// it is about (an offset in `decoded`, so only when the two are one).
@@ -38,6 +46,14 @@ fn diagnose(host: &str) -> (String, Option<usize>) {
     if let Some(ace) = to_ascii(host, DnsLength::Ignore) {
         return lengths(&labels, &ace);
     }
+    // More labels than a host of 253 octets holds (each one an octet and a dot at the least).
+    if labels.len() > MAX_ASKED_LABELS {
+        let reason = format!(
+            "{} labels, more than a host of {MAX_HOST} octets holds (RFC 1034 3.1)",
+            labels.len()
+        );
+        return (reason, None);
+    }
     // A label that fails by itself: a code point, or the label's own rules.
     for &(at, label) in &labels {
         if to_ascii(label, DnsLength::Ignore).is_none() {
@@ -49,8 +65,9 @@ fn diagnose(host: &str) -> (String, Option<usize>) {
     for &(at, label) in &labels {
         if to_ascii(&format!("{label}.\u{05D0}"), DnsLength::Ignore).is_none() {
             let reason = format!(
-                "the label {label:?} breaks the bidi rule of RFC 5893 2, which every label of a \
-                 domain name with right-to-left characters must keep (UTS #46 4.1 step 8)"
+                "the label {} breaks the bidi rule of RFC 5893 2, which every label of a domain \
+                 name with right-to-left characters must keep (UTS #46 4.1 step 8)",
+                shown(label)
             );
             return (reason, Some(at));
         }
@@ -82,8 +99,9 @@ fn lengths(labels: &[(usize, &str)], ace: &str) -> (String, Option<usize>) {
         }
         if let Some(a) = aces.get(k).filter(|a| a.len() > MAX_LABEL) {
             let reason = format!(
-                "the label {label:?} is {} octets long after ToASCII; DNS allows {MAX_LABEL} \
-                 (RFC 3490 4.1 step 8)",
+                "the label {} is {} octets long after ToASCII; DNS allows {MAX_LABEL} (RFC 3490 \
+                 4.1 step 8)",
+                shown(label),
                 a.len()
             );
             return (reason, Some(at));
@@ -98,7 +116,7 @@ fn lengths(labels: &[(usize, &str)], ace: &str) -> (String, Option<usize>) {
 
 /// Why the label `label`, at `at`, fails ToASCII by itself.
 fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
-    for (i, c) in label.char_indices() {
+    for (i, c) in label.char_indices().take(MAX_ASKED_POINTS) {
         if let Some(name) = joiner(c) {
             let reason = format!(
                 "U+{:04X} {name} is allowed only where RFC 5892 A.1 and A.2 allow it (CONTEXTJ, \
@@ -115,10 +133,20 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
             return (reason, Some(at + i));
         }
     }
+    let points = label.chars().count();
+    if points > MAX_ASKED_POINTS {
+        let reason = format!(
+            "the label {} has {points} code points, more than a label holds after ToASCII \
+             ({MAX_LABEL} octets, RFC 3490 4.1 step 8)",
+            shown(label)
+        );
+        return (reason, Some(at));
+    }
     let first = label.chars().next();
     if first.is_some_and(unicode_normalization::char::is_combining_mark) {
         let reason = format!(
-            "the label {label:?} starts with the combining mark {} (UTS #46 4.1, criterion 6)",
+            "the label {} starts with the combining mark {} (UTS #46 4.1, criterion 6)",
+            shown(label),
             code_point(first.unwrap_or_default())
         );
         return (reason, Some(at));
@@ -128,7 +156,8 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
         .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
     {
         let reason = format!(
-            "the ACE label {label:?} is not the Punycode of a valid label (UTS #46 4.1 step 4)"
+            "the ACE label {} is not the Punycode of a valid label (UTS #46 4.1 step 4)",
+            shown(label)
         );
         return (reason, Some(at));
     }
@@ -136,11 +165,25 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
         .chars()
         .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL | BidiClass::AN))
     {
-        format!("the label {label:?} breaks the bidi rule of RFC 5893 2 (UTS #46 4.1 step 8)")
+        format!(
+            "the label {} breaks the bidi rule of RFC 5893 2 (UTS #46 4.1 step 8)",
+            shown(label)
+        )
     } else {
-        format!("the label {label:?} breaks a validity criterion of UTS #46 4.1")
+        format!(
+            "the label {} breaks a validity criterion of UTS #46 4.1",
+            shown(label)
+        )
     };
     (reason, Some(at))
+}
+
+/// `label` quoted for a message, its first 63 characters when it is longer.
+fn shown(label: &str) -> String {
+    match label.char_indices().nth(MAX_LABEL) {
+        Some((end, _)) => format!("{:?}...", &label[..end]),
+        None => format!("{label:?}"),
+    }
 }
 
 /// The name of ZWNJ and ZWJ, the code points of CONTEXTJ.
@@ -152,8 +195,9 @@ fn joiner(c: char) -> Option<&'static str> {
     }
 }
 
-/// Whether UTS #46 refuses `c` wherever it stands: alone, between letters, after an Arabic letter
-/// (where a mark, a digit of either kind and a right-to-left letter are each valid).
+/// Whether UTS #46 refuses `c` wherever it stands: alone, between Latin letters, after an Arabic
+/// letter and between two (where a mark, a digit of either kind, a right-to-left letter and a
+/// neutral are each valid somewhere).
 fn disallowed(c: char) -> bool {
     [
         c.to_string(),
