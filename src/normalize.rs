@@ -590,7 +590,15 @@ fn host<'a>(
     if !dns {
         return Ok(syntax);
     }
-    Ok(match crate::map::host_to_unicode(&syntax)? {
+    // The offset of an IDNA error is in `syntax`: kept when that is the host as written, but for
+    // the case of its letters (the same length).
+    let written = iri.host().unwrap_or_default();
+    let unicode = crate::map::host_to_unicode(&syntax).map_err(|e| {
+        let same = syntax.len() == written.len() && syntax.eq_ignore_ascii_case(written);
+        let at = e.offset().filter(|_| same);
+        e.at(at)
+    })?;
+    Ok(match unicode {
         Cow::Borrowed(_) => syntax,
         Cow::Owned(u) => Cow::Owned(u),
     })

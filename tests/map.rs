@@ -170,6 +170,27 @@ fn idna_failures() {
 }
 
 #[test]
+fn to_unicode_failures_say_why_and_where() {
+    // Scheme-level normalization (5.3.3) takes ToUnicode: the same diagnosis, offsets in the host
+    // as written when only the case of its letters changed.
+    for (iri, at) in [
+        ("http://a\u{2488}b.org/", Some(1)),
+        ("HTTP://WWW.A\u{2488}B.ORG/", Some(5)),
+        ("http://%7e\u{2488}.org/", None),
+    ] {
+        let err = IriRef::parse(iri)
+            .unwrap()
+            .normalize(iriscan::normalize::Level::Scheme)
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("U+2488 (⒈) is not allowed"),
+            "{err}"
+        );
+        assert_eq!(err.offset(), at, "{iri}: {err}");
+    }
+}
+
+#[test]
 fn idna_failures_say_why_and_where() {
     // (host, what the message says, the byte offset in the host)
     let long = format!("ab.é{}.org", "a".repeat(62));

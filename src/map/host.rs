@@ -191,7 +191,7 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
     let decoded = decode_host(host)?;
     let (unicode, result) =
         Uts46::new().to_unicode(decoded.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    result.map_err(|e| MapError::idna(host, format!("ToUnicode failed ({e:?})")))?;
+    result.map_err(|_| idna_failure::to_unicode_failure(host, &decoded))?;
     // UTS #46 (15.1) 4.1 validity criterion 4 without CheckHyphens: no label may begin with
     // "xn--", which the `idna` crate does not check of a decoded label ("xn--xn--b--nya" gives
     // "xn--b-ù", whose own ToUnicode fails): the mapping would not be idempotent.

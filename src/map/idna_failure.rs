@@ -27,7 +27,13 @@ const MAX_ASKED_POINTS: usize = 256;
 /// (the text ToASCII was given): the reason, and the offset in `host` of the code point or label
 /// it is about (an offset in `decoded`, so only when the two are one).
 pub(crate) fn to_ascii_failure(host: &str, decoded: &str) -> MapError {
-    let (reason, at) = diagnose(decoded);
+    let (reason, at) = diagnose(decoded, true);
+    MapError::idna(host, reason).at(at.filter(|_| host == decoded))
+}
+
+/// [`to_ascii_failure`] for ToUnicode (3987bis 5.3.3), which checks no DNS length.
+pub(crate) fn to_unicode_failure(host: &str, decoded: &str) -> MapError {
+    let (reason, at) = diagnose(decoded, false);
     MapError::idna(host, reason).at(at.filter(|_| host == decoded))
 }
 
@@ -39,12 +45,16 @@ fn to_ascii(s: &str, length: DnsLength) -> Option<String> {
         .map(|a| a.into_owned())
 }
 
-/// Why ToASCII fails on `host`, and the byte offset of what it is about.
-fn diagnose(host: &str) -> (String, Option<usize>) {
+/// Why ToASCII (ToUnicode, without `dns_lengths`) fails on `host`, and the byte offset of what
+/// it is about.
+fn diagnose(host: &str, dns_lengths: bool) -> (String, Option<usize>) {
     let labels = labels(host);
     // Valid but for the DNS lengths: an empty label, a label or the host too long.
     if let Some(ace) = to_ascii(host, DnsLength::Ignore) {
-        return lengths(&labels, &ace);
+        if dns_lengths {
+            return lengths(&labels, &ace);
+        }
+        return ("ToUnicode failed (UTS #46 4)".into(), None);
     }
     // More labels than a host of 253 octets holds (each one an octet and a dot at the least).
     if labels.len() > MAX_ASKED_LABELS {
