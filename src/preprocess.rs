@@ -79,9 +79,10 @@ pub fn leiri_to_iri(s: &str) -> Cow<'_, str> {
 /// Web Address to IRI (7.2), its steps in order: leading and trailing space, CR, LF and TAB
 /// removed (1); TAB, LF and CR removed anywhere (2, `href-strip`, as browsers do:
 /// spec/README.md); each "\" before the query and fragment turned into "/" (5, `href-path-sep`:
-/// the path, and the "//" of the authority as browsers read `http:\\host`); the characters of
-/// `href-ucschar` not in `ucschar` percent-encoded (3: a "\" in the query or fragment too); a "%"
-/// not followed by two hex digits written "%25" (4). The query's charset is a matter of the
+/// the path, and, in a special URL or a reference without a scheme, the authority and its "//"
+/// as browsers read `http:\\host`; README); the characters of
+/// `href-ucschar` not in `ucschar` percent-encoded (3: a "\" anywhere else too); a "%" not
+/// followed by two hex digits written "%25" (4). The query's charset is a matter of the
 /// mapping to a URI ([`ToUriOptions::query_charset`](crate::map::ToUriOptions::query_charset)).
 pub fn web_address_to_iri(s: &str) -> Cow<'_, str> {
     let trimmed = trim(s);
@@ -111,19 +112,69 @@ fn encode_extra(s: &str, href: bool) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(s.len() + 16);
     let mut in_path = true;
+    let separator = if href { backslash_separators(s) } else { None };
     for (i, c) in s.char_indices() {
         match c {
             '?' | '#' => {
                 in_path = false;
                 out.push(c);
             }
-            '\\' if href && in_path => out.push('/'),
+            '\\' if href && in_path && separator.as_ref().is_none_or(|is| is(i)) => out.push('/'),
             '%' if href && lone_percent(i) => out.push_str("%25"),
             c if is_leiri_extra(c) => push_encoded_char(&mut out, c),
             c => out.push(c),
         }
     }
     Cow::Owned(out)
+}
+
+/// The WHATWG URL Standard's special schemes, whose URLs browsers read with "\\" for "/" before
+/// the query, the authority's "//" included.
+const SPECIAL_SCHEMES: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
+
+/// For a Web Address (7.2) with a scheme that is not special, which "\\" (by byte offset, before
+/// the query) is an `href-path-sep`: one in the path, but not one that would make a path without
+/// an authority start with "//" (RFC 3986 3.3: it would become one). In the authority a "\\" can
+/// only be an `href-ucschar` (7.2 step 3 percent-encodes it), as browsers read it too: they take
+/// "\\" for "/" in special URLs only. `None` for special schemes and references without a
+/// scheme (resolved, in a browser, against a base that is most often `http` or `https`): every
+/// "\\" before the query is a separator (README).
+fn backslash_separators(s: &str) -> Option<impl Fn(usize) -> bool + '_> {
+    let b = s.as_bytes();
+    let colon = b.iter().position(|&c| c == b':')?;
+    let scheme = &s[..colon];
+    let is_scheme = scheme
+        .bytes()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
+    if !is_scheme
+        || SPECIAL_SCHEMES
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(scheme))
+    {
+        return None;
+    }
+    let hier = colon + 1;
+    let is_sep = |i: usize| matches!(b.get(i), Some(b'/' | b'\\'));
+    // The authority, after a literal "//", up to the first "/", "?" or "#".
+    let path = if b[hier..].starts_with(b"//") {
+        let end = b[hier + 2..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |k| hier + 2 + k);
+        Some(end)
+    } else {
+        None
+    };
+    Some(move |i: usize| match path {
+        Some(start) => i >= start,
+        // Without an authority, of two separators that start the path the second is not one, nor
+        // is a first "\\" before a "/".
+        None => !((i == hier + 1 && is_sep(hier)) || (i == hier && b.get(hier + 1) == Some(&b'/'))),
+    })
 }
 
 /// The "IRI processing" draft, 4 step 1 (and 7.2 step 1): `s` without its leading and trailing
@@ -185,6 +236,26 @@ mod tests {
             web_address_to_iri("http:\\\\a\\b\\c?d\\e#f\\g"),
             "http://a/b/c?d%5Ce#f%5Cg"
         );
+        // Step 5 turns a "\\" into "/" where it is an `href-path-sep`: in a special URL (and a
+        // reference without a scheme) wherever browsers read it so, before the query; with
+        // another scheme in the path only, and not where the path would start with "//".
+        for (address, iri) in [
+            ("HTTPS:\\\\u\\p@a\\b", "HTTPS://u/p@a/b"),
+            ("\\\\a\\b", "//a/b"),
+            ("c:\\dir\\file", "c:/dir/file"),
+            ("foo://u\\p@a/b\\c?\\", "foo://u%5Cp@a/b/c?%5C"),
+            ("foo://a\\b", "foo://a%5Cb"),
+            ("foo:\\\\a\\b", "foo:/%5Ca/b"),
+            ("foo:/\\a", "foo:/%5Ca"),
+            ("foo:\\/a", "foo:%5C/a"),
+            ("foo:a\\\\b", "foo:a//b"),
+        ] {
+            assert_eq!(web_address_to_iri(address), iri, "{address:?}");
+            assert!(
+                IriRef::parse(&web_address_to_iri(address)).is_ok(),
+                "{address:?}"
+            );
+        }
         assert_eq!(
             web_address_to_iri("http://a/%zz%4%41%"),
             "http://a/%25zz%254%41%25"
