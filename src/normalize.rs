@@ -594,9 +594,11 @@ fn host<'a>(
     // the case of its letters (the same length).
     let written = iri.host().unwrap_or_default();
     let unicode = crate::map::host_to_unicode(&syntax).map_err(|e| {
-        let same = syntax.len() == written.len() && syntax.eq_ignore_ascii_case(written);
-        let at = e.offset().filter(|_| same);
-        e.at(at)
+        if syntax.len() == written.len() && syntax.eq_ignore_ascii_case(written) {
+            e
+        } else {
+            e.without_offset()
+        }
     })?;
     Ok(match unicode {
         Cow::Borrowed(_) => syntax,

@@ -23,18 +23,49 @@ const MAX_HOST: usize = 253;
 const MAX_ASKED_LABELS: usize = 128;
 const MAX_ASKED_POINTS: usize = 256;
 
+/// A failure of IDNA on a host, to be explained when it is shown ([`Failure::explain`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Failure {
+    /// The text IDNA was given, when it is not the host: its percent-encoded octets decoded.
+    decoded: Option<String>,
+    /// Whether the DNS lengths were checked (ToASCII), or not (ToUnicode).
+    dns_lengths: bool,
+    /// Whether an offset in the text IDNA was given is one in the host the caller knows.
+    offset: bool,
+}
+
+impl Failure {
+    /// The reason, and the offset in the host of the code point or label it is about.
+    pub(crate) fn explain(&self, host: &str) -> (String, Option<usize>) {
+        let (reason, at) = diagnose(self.decoded.as_deref().unwrap_or(host), self.dns_lengths);
+        (reason, at.filter(|_| self.offset))
+    }
+
+    /// Forgets the offset: the host is not the text the caller will place it in.
+    pub(crate) fn without_offset(&mut self) {
+        self.offset = false;
+    }
+}
+
 /// The error of ToASCII failing on `host`, whose percent-encoded octets decode to `decoded`
-/// (the text ToASCII was given): the reason, and the offset in `host` of the code point or label
-/// it is about (an offset in `decoded`, so only when the two are one).
+/// (the text ToASCII was given): its offsets are in `decoded`, so only kept when the two are one.
 pub(crate) fn to_ascii_failure(host: &str, decoded: &str) -> MapError {
-    let (reason, at) = diagnose(decoded, true);
-    MapError::idna(host, reason).at(at.filter(|_| host == decoded))
+    failure(host, decoded, true)
 }
 
 /// [`to_ascii_failure`] for ToUnicode (3987bis 5.3.3), which checks no DNS length.
 pub(crate) fn to_unicode_failure(host: &str, decoded: &str) -> MapError {
-    let (reason, at) = diagnose(decoded, false);
-    MapError::idna(host, reason).at(at.filter(|_| host == decoded))
+    failure(host, decoded, false)
+}
+
+fn failure(host: &str, decoded: &str, dns_lengths: bool) -> MapError {
+    let same = host == decoded;
+    let failure = Failure {
+        decoded: (!same).then(|| decoded.to_string()),
+        dns_lengths,
+        offset: same,
+    };
+    MapError::idna_failure(host, failure)
 }
 
 /// UTS #46 ToASCII with the options of src/map/host.rs.

@@ -97,8 +97,18 @@ impl Sink for Vec<u8> {
 pub struct MapError {
     kind: MapErrorKind,
     subject: String,
-    reason: String,
-    at: Option<usize>,
+    reason: Reason,
+}
+
+/// What a [`MapError`] says of its subject.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Reason {
+    /// Said in words when the error was made.
+    Text(String),
+    /// IDNA failed on the host: why and where is asked of the `idna` crate when the error is
+    /// shown, not when it is made (`idna_failure`: some dozens of calls to the crate, which a
+    /// caller that only counts failures should not pay for).
+    Idna(idna_failure::Failure),
 }
 
 /// The kind of a [`MapError`].
@@ -129,8 +139,7 @@ impl MapError {
         MapError {
             kind: MapErrorKind::Idna,
             subject: host.to_string(),
-            reason,
-            at: None,
+            reason: Reason::Text(reason),
         }
     }
 
@@ -138,8 +147,7 @@ impl MapError {
         MapError {
             kind: MapErrorKind::UnknownCharset,
             subject: label.to_string(),
-            reason: String::new(),
-            at: None,
+            reason: Reason::Text(String::new()),
         }
     }
 
@@ -147,15 +155,36 @@ impl MapError {
         MapError {
             kind: MapErrorKind::Structure,
             subject: iri.to_string(),
-            reason,
-            at: None,
+            reason: Reason::Text(reason),
         }
     }
 
-    /// The error with the offset of what it is about in its subject.
-    pub(crate) fn at(mut self, at: Option<usize>) -> MapError {
-        self.at = at;
+    /// IDNA failed on `host`, for the reason `failure` will find.
+    pub(crate) fn idna_failure(host: &str, failure: idna_failure::Failure) -> MapError {
+        MapError {
+            kind: MapErrorKind::Idna,
+            subject: host.to_string(),
+            reason: Reason::Idna(failure),
+        }
+    }
+
+    /// The error without an offset: its subject is not the text the caller will place it in.
+    pub(crate) fn without_offset(mut self) -> MapError {
+        if let Reason::Idna(failure) = &mut self.reason {
+            failure.without_offset();
+        }
         self
+    }
+
+    /// The reason in words, and the offset in the subject of what it is about.
+    fn explained(&self) -> (std::borrow::Cow<'_, str>, Option<usize>) {
+        match &self.reason {
+            Reason::Text(text) => (text.as_str().into(), None),
+            Reason::Idna(failure) => {
+                let (text, at) = failure.explain(&self.subject);
+                (text.into(), at)
+            }
+        }
     }
 
     /// The kind of failure.
@@ -175,7 +204,7 @@ impl MapError {
     /// # Ok::<(), iriscan::Error>(())
     /// ```
     pub fn offset(&self) -> Option<usize> {
-        self.at
+        self.explained().1
     }
 }
 
@@ -183,12 +212,13 @@ impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             MapErrorKind::Idna => {
+                let (reason, at) = self.explained();
                 write!(
                     f,
-                    "the host {:?} cannot be converted with IDNA: {}",
-                    self.subject, self.reason
+                    "the host {:?} cannot be converted with IDNA: {reason}",
+                    self.subject
                 )?;
-                if let Some(at) = self.at {
+                if let Some(at) = at {
                     write!(f, ", at byte {at} of the host")?;
                 }
                 write!(f, " (3987bis 3.4)")
@@ -197,7 +227,8 @@ impl fmt::Display for MapError {
             MapErrorKind::Structure => write!(
                 f,
                 "character normalization of {:?} changes its structure: {} (3987bis 5.3.2.2)",
-                self.subject, self.reason
+                self.subject,
+                self.explained().0
             ),
         }
     }

@@ -103,10 +103,14 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
             Err(e) => Err(Failure::Parse(e)),
             Ok(iri) => self.mapping.map(&iri).map_err(|e| {
                 // The offset counts the bytes of the parsed text (the line, or what --mode
-                // made of it), as the parser's offsets do.
-                let at = e
-                    .at(&iri)
-                    .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize);
+                // made of it), as the parser's offsets do. Only JSON shows it (and an IDNA
+                // error's offset costs its diagnosis).
+                let at = match args.json {
+                    true => e
+                        .at(&iri)
+                        .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize),
+                    false => 0,
+                };
                 Failure::Map(e, at)
             }),
         };
