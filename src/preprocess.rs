@@ -78,11 +78,11 @@ pub fn leiri_to_iri(s: &str) -> Cow<'_, str> {
 
 /// Web Address to IRI (7.2), its steps in order: leading and trailing space, CR, LF and TAB
 /// removed (1); TAB, LF and CR removed anywhere (2, `href-strip`, as browsers do:
-/// spec/README.md); each "\" before the query and fragment turned into "/" (5, `href-path-sep`:
+/// spec/README.md); each `\` before the query and fragment turned into "/" (5, `href-path-sep`:
 /// the path, and, in a special URL or a reference without a scheme, the authority and its "//"
-/// as browsers read `http:\\host`; README); the characters of
-/// `href-ucschar` not in `ucschar` percent-encoded (3: a "\" anywhere else too); a "%" not
-/// followed by two hex digits written "%25" (4). The query's charset is a matter of the
+/// as browsers read `http:\\host`; README); the characters of `href-ucschar` not in `ucschar`
+/// percent-encoded (3: a `\` anywhere else too); a "%" not followed by two hex digits written
+/// "%25" (4). The query's charset is a matter of the
 /// mapping to a URI ([`ToUriOptions::query_charset`](crate::map::ToUriOptions::query_charset)).
 pub fn web_address_to_iri(s: &str) -> Cow<'_, str> {
     let trimmed = trim(s);
@@ -128,17 +128,17 @@ fn encode_extra(s: &str, href: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The WHATWG URL Standard's special schemes, whose URLs browsers read with "\\" for "/" before
+/// The WHATWG URL Standard's special schemes, whose URLs browsers read with `\` for "/" before
 /// the query, the authority's "//" included.
 const SPECIAL_SCHEMES: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
 
-/// For a Web Address (7.2) with a scheme that is not special, which "\\" (by byte offset, before
+/// For a Web Address (7.2) with a scheme that is not special, which `\` (by byte offset, before
 /// the query) is an `href-path-sep`: one in the path, but not one that would make a path without
-/// an authority start with "//" (RFC 3986 3.3: it would become one). In the authority a "\\" can
+/// an authority start with "//" (RFC 3986 3.3: it would become one). In the authority a `\` can
 /// only be an `href-ucschar` (7.2 step 3 percent-encodes it), as browsers read it too: they take
-/// "\\" for "/" in special URLs only. `None` for special schemes and references without a
-/// scheme (resolved, in a browser, against a base that is most often `http` or `https`): every
-/// "\\" before the query is a separator (README).
+/// `\` for "/" in special URLs only. `None` for special schemes and references without a scheme
+/// (resolved, in a browser, against a base that is most often `http` or `https`): every `\`
+/// before the query is a separator (README).
 fn backslash_separators(s: &str) -> Option<impl Fn(usize) -> bool + '_> {
     let b = s.as_bytes();
     let colon = b.iter().position(|&c| c == b':')?;
@@ -172,7 +172,7 @@ fn backslash_separators(s: &str) -> Option<impl Fn(usize) -> bool + '_> {
     Some(move |i: usize| match path {
         Some(start) => i >= start,
         // Without an authority, of two separators that start the path the second is not one, nor
-        // is a first "\\" before a "/".
+        // is a first `\` before a "/".
         None => !((i == hier + 1 && is_sep(hier)) || (i == hier && b.get(hier + 1) == Some(&b'/'))),
     })
 }
