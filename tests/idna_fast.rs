@@ -83,6 +83,13 @@ fn contexts(c: char) -> Vec<String> {
     if class.is_combining() {
         hosts.push(format!("a{c}\u{0301}"));
         hosts.push(format!("a\u{0952}{c}"));
+        // After a precomposed letter (and a capital mapped to one) that NFC decomposes, to put
+        // the mark before the letter's own mark and compose (ê and U+0323 are ệ).
+        if class.may_compose() {
+            hosts.push(format!("\u{EA}{c}"));
+            hosts.push(format!("\u{CA}{c}"));
+            hosts.push(format!("\u{623}{c}"));
+        }
         // Nukta (ccc 7) before it, virama (ccc 9) after it: in canonical order or not.
         hosts.push(format!("\u{0915}\u{093C}{c}"));
         hosts.push(format!("\u{0915}{c}\u{094D}"));
