@@ -239,6 +239,25 @@ fn idna_failures_say_why_and_where() {
             "has 301 code points, more than a label holds",
             Some(0),
         ),
+        // A joiner where RFC 5892 allows it (after a virama; between joining letters) is not
+        // the culprit; code points UTS #46 ignores do not start a label.
+        (
+            "ab.\u{915}\u{94D}\u{200D}\u{937}\u{2488}",
+            "U+2488 (⒈) is not allowed",
+            Some(15),
+        ),
+        ("ab.\u{628}\u{200C}\u{628}\u{2488}", "U+2488", Some(10)),
+        (
+            "ab.\u{301}\u{915}\u{94D}\u{200D}\u{937}",
+            "starts with the combining mark U+0301",
+            Some(3),
+        ),
+        (
+            "ab.\u{FE0F}xn--a",
+            "is not the Punycode of a valid label",
+            Some(3),
+        ),
+        ("ab.\u{34F}1\u{5D0}", "breaks the bidi rule", Some(3)),
         // Offsets are of the host as written, so none where percent-encodings were decoded.
         ("é%41.a\u{2488}", "U+2488 (⒈) is not allowed", None),
     ] {

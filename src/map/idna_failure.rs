@@ -158,20 +158,26 @@ fn lengths(labels: &[(usize, &str)], ace: &str) -> (String, Option<usize>) {
 /// Why the label `label`, at `at`, fails ToASCII by itself.
 fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
     for (i, c) in label.char_indices().take(MAX_ASKED_POINTS) {
-        if let Some(name) = joiner(c) {
-            let reason = format!(
-                "U+{:04X} {name} is allowed only where RFC 5892 A.1 and A.2 allow it (CONTEXTJ, \
-                 UTS #46 4.1 step 7)",
-                c as u32
-            );
-            return (reason, Some(at + i));
-        }
-        if disallowed(c) {
+        if joiner(c).is_none() && disallowed(c) {
             let reason = format!(
                 "{} is not allowed in a domain name (UTS #46 5: disallowed)",
                 code_point(c)
             );
             return (reason, Some(at + i));
+        }
+    }
+    // A joiner out of the contexts RFC 5892 allows it in: the label passes without it.
+    for (i, c) in label.char_indices().take(MAX_ASKED_POINTS) {
+        if let Some(name) = joiner(c) {
+            let without = format!("{}{}", &label[..i], &label[i + c.len_utf8()..]);
+            if to_ascii(&without, DnsLength::Ignore).is_some() {
+                let reason = format!(
+                    "U+{:04X} {name} is allowed only where RFC 5892 A.1 and A.2 allow it \
+                     (CONTEXTJ, UTS #46 4.1 step 7)",
+                    c as u32
+                );
+                return (reason, Some(at + i));
+            }
         }
     }
     let points = label.chars().count();
@@ -183,7 +189,8 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
         );
         return (reason, Some(at));
     }
-    let first = label.chars().next();
+    // The first code point that UTS #46 does not ignore (map to nothing, as U+FE0F).
+    let first = label.chars().find(|&c| !ignored(c));
     if first.is_some_and(unicode_normalization::char::is_combining_mark) {
         let reason = format!(
             "the label {} starts with the combining mark {} (UTS #46 4.1, criterion 6)",
@@ -193,6 +200,7 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
         return (reason, Some(at));
     }
     if label
+        .trim_start_matches(ignored)
         .get(..4)
         .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
     {
@@ -234,6 +242,11 @@ fn joiner(c: char) -> Option<&'static str> {
         '\u{200D}' => Some("ZERO WIDTH JOINER"),
         _ => None,
     }
+}
+
+/// Whether UTS #46 maps `c` to nothing (U+00AD, U+034F, the variation selectors).
+fn ignored(c: char) -> bool {
+    to_ascii(&format!("a{c}b"), DnsLength::Ignore).as_deref() == Some("ab")
 }
 
 /// Whether UTS #46 refuses `c` wherever it stands: alone, between Latin letters, after an Arabic
