@@ -159,13 +159,36 @@ fn backslash_separators(s: &str) -> Option<impl Fn(usize) -> bool + '_> {
     }
     let hier = colon + 1;
     let is_sep = |i: usize| matches!(b.get(i), Some(b'/' | b'\\'));
-    // The authority, after a literal "//", up to the first "/", "?" or "#".
+    // The authority, after a literal "//", up to the first "/", "?" or "#", or to a "\\" where
+    // no `href-ucschar` can stand (in the port, after an IP literal): that one ends it, the
+    // path's first separator, the only reading under which the address parses.
     let path = if b[hier..].starts_with(b"//") {
-        let end = b[hier + 2..]
+        let start = hier + 2;
+        let end = b[start..]
             .iter()
             .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |k| hier + 2 + k);
-        Some(end)
+            .map_or(b.len(), |k| start + k);
+        let authority = &b[start..end];
+        let host = authority
+            .iter()
+            .rposition(|&c| c == b'@')
+            .map_or(0, |k| k + 1);
+        let closing = if authority.get(host) == Some(&b'[') {
+            b']'
+        } else {
+            b':'
+        };
+        let cut = authority[host..]
+            .iter()
+            .position(|&c| c == closing)
+            .and_then(|k| {
+                let after = host + k + 1;
+                authority[after..]
+                    .iter()
+                    .position(|&c| c == b'\\')
+                    .map(|j| start + after + j)
+            });
+        Some(cut.unwrap_or(end))
     } else {
         None
     };
@@ -245,6 +268,11 @@ mod tests {
             ("c:\\dir\\file", "c:/dir/file"),
             ("foo://u\\p@a/b\\c?\\", "foo://u%5Cp@a/b/c?%5C"),
             ("foo://a\\b", "foo://a%5Cb"),
+            // In the port or after an IP literal a "\\" can only end the authority.
+            ("foo://a:80\\x/", "foo://a:80/x/"),
+            ("foo://[::1]\\x", "foo://[::1]/x"),
+            ("foo://[::1]:8\\x", "foo://[::1]:8/x"),
+            ("foo://u:p\\q@a:1\\r", "foo://u:p%5Cq@a:1/r"),
             ("foo:\\\\a\\b", "foo:/%5Ca/b"),
             ("foo:/\\a", "foo:/%5Ca"),
             ("foo:\\/a", "foo:%5C/a"),
