@@ -48,10 +48,6 @@ const EXCLUDED: &[(u32, u32)] = &[
     (0x1171E, 0x1171E),
 ];
 
-/// Code points that NFKC_Casefold maps to one classed code point and UTS #46 (Unicode 16, the
-/// crate's) does not (found by tests/idna_fast.rs).
-const EXCLUDED_MAPPED: &[u32] = &[];
-
 /// ß and ς: valid in UTS #46 non-transitional processing, though NFKC_Casefold maps them (ZWJ
 /// and ZWNJ, the other deviations, are Cf: out).
 const DEVIATIONS: &[u32] = &[0x00DF, 0x03C2];
@@ -234,12 +230,7 @@ fn single_mappings(text: &str, class: &mut [u8]) -> Vec<(u32, u32)> {
         };
         for from in range(points) {
             let (f, t) = (from as usize, to as usize);
-            if from >= 0x80
-                && class[f] == 0
-                && class[t] != 0
-                && class_of(from) == Class::Ucschar
-                && !EXCLUDED_MAPPED.contains(&from)
-            {
+            if from >= 0x80 && class[f] == 0 && class[t] != 0 && class_of(from) == Class::Ucschar {
                 pairs.push((from, to));
             }
         }

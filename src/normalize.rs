@@ -592,8 +592,8 @@ fn host<'a>(
     }
     // The offset of an IDNA error is in `syntax`: kept when that is the host as written, but for
     // the case of its letters (the same length).
-    let written = iri.host().unwrap_or_default();
     let unicode = crate::map::host_to_unicode(&syntax).map_err(|e| {
+        let written = iri.host().unwrap_or_default();
         if syntax.len() == written.len() && syntax.eq_ignore_ascii_case(written) {
             e
         } else {

@@ -8,7 +8,7 @@
 //! ```
 
 use crate::map::pct::push_octet;
-use crate::tables::{code_point_class, CodePointClass};
+use crate::tables::{ascii, class, code_point_class, CodePointClass};
 use std::borrow::Cow;
 
 /// How a string is read before it is parsed as an IRI.
@@ -143,13 +143,12 @@ fn backslash_separators(s: &str) -> Option<impl Fn(usize) -> bool + '_> {
     let b = s.as_bytes();
     let colon = b.iter().position(|&c| c == b':')?;
     let scheme = &s[..colon];
+    // RFC 3986 3.1 `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
     let is_scheme = scheme
         .bytes()
         .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
+        .is_some_and(|c| ascii(c) & class::ALPHA != 0)
+        && scheme.bytes().all(|c| ascii(c) & class::SCHEME != 0);
     if !is_scheme
         || SPECIAL_SCHEMES
             .iter()

@@ -3,17 +3,11 @@
 //! Each question is put to the crate itself, on the host without its DNS lengths, on one label, on
 //! one code point, so that the answer cannot disagree with the failure it explains.
 
+use super::host::{DOTS, MAX_HOST};
+use super::punycode::MAX_LABEL;
 use super::MapError;
 use crate::tables::{bidi_class, BidiClass};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-
-/// The label separators of RFC 3490 3.1 (and UTS #46, which maps the three others to ".").
-pub(crate) const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
-
-/// The most octets a label may have after ToASCII (RFC 3490 4.1 step 8), and a host without its
-/// root dot (RFC 1034 3.1, as UTS #46 VerifyDnsLength checks it).
-const MAX_LABEL: usize = 63;
-const MAX_HOST: usize = 253;
 
 /// The most labels, and code points of a label, that the diagnosis puts to the crate one by one,
 /// so that a host of any length gets its answer in bounded time. A valid host has at most 127
@@ -118,16 +112,9 @@ fn diagnose(host: &str, dns_lengths: bool) -> (String, Option<usize>) {
 
 /// The labels of `host` and their offsets.
 fn labels(host: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, c) in host.char_indices() {
-        if DOTS.contains(&c) {
-            out.push((start, &host[start..i]));
-            start = i + c.len_utf8();
-        }
-    }
-    out.push((start, &host[start..]));
-    out
+    host.split(DOTS)
+        .map(|label| (label.as_ptr() as usize - host.as_ptr() as usize, label))
+        .collect()
 }
 
 /// Which DNS length `ace`, the ToASCII form of the host of `labels`, breaks.
@@ -189,8 +176,10 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
         );
         return (reason, Some(at));
     }
-    // The first code point that UTS #46 does not ignore (map to nothing, as U+FE0F).
-    let first = label.chars().find(|&c| !ignored(c));
+    // The label from its first code point that UTS #46 does not ignore (map to nothing, as
+    // U+FE0F).
+    let kept = label.trim_start_matches(ignored);
+    let first = kept.chars().next();
     if first.is_some_and(unicode_normalization::char::is_combining_mark) {
         let reason = format!(
             "the label {} starts with the combining mark {} (UTS #46 4.1, criterion 6)",
@@ -199,8 +188,7 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
         );
         return (reason, Some(at));
     }
-    if label
-        .trim_start_matches(ignored)
+    if kept
         .get(..4)
         .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
     {

@@ -105,11 +105,11 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
                 // The offset counts the bytes of the parsed text (the line, or what --mode
                 // made of it), as the parser's offsets do. Only JSON shows it (and an IDNA
                 // error's offset costs its diagnosis).
-                let at = match args.json {
-                    true => e
-                        .at(&iri)
-                        .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize),
-                    false => 0,
+                let at = if args.json {
+                    e.at(&iri)
+                        .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize)
+                } else {
+                    0
                 };
                 Failure::Map(e, at)
             }),
