@@ -28,9 +28,11 @@ pub enum Class {
 /// The class of a Unicode scalar value. Surrogates (U+D800 to U+DFFF) are not scalar values and
 /// cannot be encoded in UTF-8: the DFA rejects their 3-byte forms as invalid UTF-8.
 pub fn class_of(cp: u32) -> Class {
-    // 4.1, and the Unicode 6.3 isolates (spec/README.md): LRM, RLM, LRE, RLE, PDF, LRO, RLO,
-    // LRI, RLI, FSI, PDI. They are in the `ucschar` range U+00A0-D7FF, but MUST NOT occur.
-    if matches!(cp, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069) {
+    // 4.1, and what Unicode 6.3 added after the draft (spec/README.md, README): LRM, RLM, LRE,
+    // RLE, PDF, LRO, RLO; the isolates LRI, RLI, FSI, PDI; ALM (U+061C), the third implicit
+    // mark beside LRM and RLM (UAX #9 2.6). They are in the `ucschar` range U+00A0-D7FF, but
+    // MUST NOT occur.
+    if matches!(cp, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069) {
         return Class::BidiFormatting;
     }
     match cp {

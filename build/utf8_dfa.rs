@@ -194,6 +194,13 @@ const SECOND_BYTE_LEADS: [(u8, std::ops::RangeInclusive<u8>); 3] = [
     (0xED, 0x80..=0x9F),
 ];
 
+/// Two-byte sequences that are not `ucschar` though every other sequence of their lead is: ALM,
+/// U+061C (0xD8 0x9C), a bidi formatting character (4.1, as README extends it). Their lead is in
+/// the table, so that Arabic (lead 0xD8) stays on the wide path; src/scan/fast.rs and
+/// src/scan/line.rs send the lead to the DFA when this second byte follows it, and the test
+/// `second_byte_leads` there pins the list.
+const EXCEPT_PAIRS: [(u8, u8); 1] = [(0xD8, 0x9C)];
+
 /// Whether every sequence of `lead`, a second byte in `second` and `n - 2` continuation bytes is
 /// well-formed UTF-8 and encodes a `ucschar`.
 fn all_ucschar(lead: u8, n: u32, second: std::ops::RangeInclusive<u8>) -> bool {
@@ -214,7 +221,8 @@ fn all_ucschar(lead: u8, n: u32, second: std::ops::RangeInclusive<u8>) -> bool {
 /// well-formedness, like the DFA itself.
 ///
 /// Three more leads decide with their second byte, which the wide check compares:
-/// [`SECOND_BYTE_LEADS`]. They are in the table too.
+/// [`SECOND_BYTE_LEADS`]; and one but for one second byte: [`EXCEPT_PAIRS`]. They are in the
+/// table too.
 fn write_lead_nibbles(out: &mut String) {
     let mut lead_len = [0u8; 256];
     for lead in 0xC0..=0xF7u8 {
@@ -231,6 +239,12 @@ fn write_lead_nibbles(out: &mut String) {
         let n = if lead < 0xE0 { 2 } else { 3 };
         assert!(lead_len[lead as usize] == 0 && all_ucschar(lead, n, second));
         lead_len[lead as usize] = n as u8;
+    }
+    for (lead, except) in EXCEPT_PAIRS {
+        assert!(lead_len[lead as usize] == 0 && (0xC2..0xE0).contains(&lead));
+        assert!(!all_ucschar(lead, 2, except..=except));
+        assert!(all_ucschar(lead, 2, 0x80..=except - 1) && all_ucschar(lead, 2, except + 1..=0xBF));
+        lead_len[lead as usize] = 2;
     }
     // As nibble tables for the wide check (src/scan/fast.rs), in the layout of
     // `NIBBLE_LO`/`NIBBLE_HI` but for the high nibbles 8 to 15: a lead is in the set when
@@ -262,6 +276,18 @@ fn write_lead_nibbles(out: &mut String) {
          last).\n#[allow(dead_code)]\npub(crate) static UTF8_SECOND_BYTE_LEADS: [(u8, u8, u8); {}] = [{}];",
         second.len(),
         second.join(", ")
+    )
+    .unwrap();
+    let except: Vec<String> = EXCEPT_PAIRS
+        .iter()
+        .map(|(lead, second)| format!("({lead:#04x}, {second:#04x})"))
+        .collect();
+    writeln!(
+        out,
+        "/// Two-byte sequences of a lead in the table that are not `ucschar`: (lead, second).\n\
+         #[allow(dead_code)]\npub(crate) static UTF8_EXCEPT_PAIRS: [(u8, u8); {}] = [{}];",
+        except.len(),
+        except.join(", ")
     )
     .unwrap();
     writeln!(

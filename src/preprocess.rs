@@ -244,6 +244,11 @@ mod tests {
             leiri_to_iri("http://a/{x}|^`\\\"\u{7F}\u{85}\u{202E}?\u{E000}\u{FFF0}\u{FDD0}\u{E0001}"),
             "http://a/%7Bx%7D%7C%5E%60%5C%22%7F%C2%85%E2%80%AE?%EE%80%80%EF%BF%B0%EF%B7%90%F3%A0%80%81"
         );
+        // ALM and the isolates, bidi formatting characters (README), as 4.1's.
+        assert_eq!(
+            leiri_to_iri("http://a/\u{61B}\u{61C}\u{2066}"),
+            "http://a/\u{61B}%D8%9C%E2%81%A6"
+        );
         // Outside leiri-ucschar: left for the parser.
         assert_eq!(leiri_to_iri("http://a/\u{FFFE}%zz"), "http://a/\u{FFFE}%zz");
     }

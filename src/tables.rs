@@ -27,7 +27,8 @@ pub enum CodePointClass {
     Private,
     /// Tags U+E0000 to U+E0FFF: part of `iprivate` (2.2), so allowed in the query only (7.3).
     Tag,
-    /// LRM, RLM, LRE, RLE, PDF, LRO, RLO (4.1) and the isolates U+2066 to U+2069: never allowed.
+    /// LRM, RLM, LRE, RLE, PDF, LRO, RLO (4.1), the isolates U+2066 to U+2069 and ALM (U+061C),
+    /// which Unicode 6.3 added: never allowed.
     BidiFormatting,
     /// The C1 controls U+0080 to U+009F (7.3); C0 controls and DEL are ASCII.
     Control,

@@ -574,7 +574,7 @@ fn path_query_fragment_rules() {
     assert_eq!(err("/\u{fffd}", g), (Special, 1, Component::Path));
     for bidi in [
         '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}',
-        '\u{2066}', '\u{2069}',
+        '\u{2066}', '\u{2069}', '\u{061c}',
     ] {
         for (input, component) in [
             (format!("/a{bidi}"), Component::Path),

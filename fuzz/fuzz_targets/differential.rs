@@ -5,8 +5,9 @@
 //! 1. `ifragment = *( ipchar / "/" / "?" / "#" )` (3987bis 2.2): a "#" inside the fragment is
 //!    allowed; RFC 3987 and oxiri reject it.
 //! 2. Bidi formatting characters U+200E, U+200F, U+202A-202E (3987bis 4.1 "MUST NOT be used"),
-//!    and the isolates U+2066-2069 (iriscan extends 4.1 to them, see spec/README.md): they are in
-//!    `ucschar` (U+00A0-D7FF), so oxiri accepts them; iriscan rejects them anywhere.
+//!    the isolates U+2066-2069 (iriscan extends 4.1 to them, see spec/README.md) and ALM U+061C
+//!    (likewise, README): they are in `ucschar` (U+00A0-D7FF), so oxiri accepts them; iriscan
+//!    rejects them anywhere.
 //! 3. Tags U+E0000-E0FFF: 3987bis 2.2 adds them to `iprivate` (allowed in the query only);
 //!    in RFC 3987 they are neither `ucschar` nor `iprivate`, so oxiri rejects them everywhere.
 //!
@@ -24,7 +25,7 @@ mod spec;
 use libfuzzer_sys::fuzz_target;
 
 fn is_bidi_formatting(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 fn is_tag(c: char) -> bool {

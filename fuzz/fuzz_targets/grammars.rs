@@ -172,7 +172,7 @@ fn check_error(
             "{g}: Control error {msg:?} not at a control in {data:?}"
         ),
         ErrorKind::BidiFormatting => assert!(
-            here.is_some_and(|c| matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')),
+            here.is_some_and(|c| matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')),
             "{g}: BidiFormatting error {msg:?} not at a bidi formatting character in {data:?}"
         ),
         ErrorKind::PrivateUse => assert!(

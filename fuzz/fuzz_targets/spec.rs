@@ -5,8 +5,8 @@
 //! "first-match-wins" (which only decides how an input is split) plays no part. Character sets
 //! follow the spec text:
 //! - `ucschar` as in 2.2, less the bidi formatting characters that 4.1 says MUST NOT be used
-//!   (U+200E, U+200F, U+202A-202E) and the isolates U+2066-2069 (iriscan's spec/README.md
-//!   extends 4.1 to them);
+//!   (U+200E, U+200F, U+202A-202E), the isolates U+2066-2069 (iriscan's spec/README.md
+//!   extends 4.1 to them) and ALM U+061C (iriscan's README: added with the isolates);
 //! - `iprivate = %xE000-F8FF / %xE0000-E0FFF / %xF0000-FFFFD / %x100000-10FFFD`, in `iquery` only;
 //! - the 7.3 groups (C0/C1 controls, specials, non-characters) are outside both sets already;
 //! - `ifragment` allows "#"; the RFC 3986 `fragment` does not; the URI rules are ASCII only.
@@ -15,7 +15,7 @@ use regex::Regex;
 use std::sync::OnceLock;
 
 const UCSCHAR: &str = r"\x{A0}-\x{D7FF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFEF}\x{10000}-\x{1FFFD}\x{20000}-\x{2FFFD}\x{30000}-\x{3FFFD}\x{40000}-\x{4FFFD}\x{50000}-\x{5FFFD}\x{60000}-\x{6FFFD}\x{70000}-\x{7FFFD}\x{80000}-\x{8FFFD}\x{90000}-\x{9FFFD}\x{A0000}-\x{AFFFD}\x{B0000}-\x{BFFFD}\x{C0000}-\x{CFFFD}\x{D0000}-\x{DFFFD}\x{E1000}-\x{EFFFD}";
-const BIDI: &str = r"\x{200E}\x{200F}\x{202A}-\x{202E}\x{2066}-\x{2069}";
+const BIDI: &str = r"\x{061C}\x{200E}\x{200F}\x{202A}-\x{202E}\x{2066}-\x{2069}";
 const IPRIVATE: &str = r"\x{E000}-\x{F8FF}\x{E0000}-\x{E0FFF}\x{F0000}-\x{FFFFD}\x{100000}-\x{10FFFD}";
 
 /// The regular expression of a start rule: `iri` selects the 3987bis rules (else RFC 3986).

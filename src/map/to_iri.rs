@@ -202,6 +202,12 @@ mod tests {
         );
         // C1 controls stay.
         assert_eq!(to_iri("http://a/%C2%85"), "http://a/%C2%85");
+        // Bidi formatting characters stay (4.1, 7.3), ALM and the isolates with them (README);
+        // the Arabic characters around ALM are decoded.
+        assert_eq!(
+            to_iri("http://a/%D8%9B%D8%9C%D8%9D%E2%81%A6%E2%80%8E"),
+            "http://a/\u{61B}%D8%9C\u{61D}%E2%81%A6%E2%80%8E"
+        );
     }
 
     #[test]

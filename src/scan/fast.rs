@@ -724,6 +724,8 @@ mod x86 {
             decided: [0; W],
             c2_e0: [0; W],
             ed: [0; W],
+            d8: [0; W],
+            x9c: [0; W],
             from_a0: [0; W],
         };
         for w in 0..W {
@@ -744,6 +746,8 @@ mod x86 {
             );
             m.c2_e0[w] = eq(0xC2) | eq(0xE0);
             m.ed[w] = eq(0xED);
+            m.d8[w] = eq(0xD8);
+            m.x9c[w] = eq(0x9C);
             m.from_a0[w] = from(0xA0);
         }
         m
@@ -846,13 +850,16 @@ mod x86 {
         let lower_after =
             _mm512_cmpeq_epi8_mask(v1, byte(0xC2)) | _mm512_cmpeq_epi8_mask(v1, byte(0xE0));
         let upper_after = _mm512_cmpeq_epi8_mask(v1, byte(0xED));
+        // ALM (0xD8 0x9C, `UTF8_EXCEPT_PAIRS`): the one sequence of lead 0xD8 the DFA must see.
+        let alm =
+            _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(v1, byte(0xD8)), v, byte(0x9C));
         let high_bits = _mm512_movepi8_mask(v);
         Block64 {
             miss: _mm512_testn_epi8_mask(lit, lit),
             high: high_bits,
             bad_structure: needs ^ cont,
             undecided: _mm512_testn_epi8_mask(lead, lead) & high_bits & !cont,
-            bad_second: (lower_after & !upper) | (upper & upper_after),
+            bad_second: (lower_after & !upper) | (upper & upper_after) | alm,
         }
     }
 
@@ -1014,6 +1021,11 @@ mod x86 {
             _mm_cmpeq_epi8(v1, byte(0xE0)),
         );
         let upper_after = _mm_cmpeq_epi8(v1, byte(0xED));
+        // ALM (0xD8 0x9C, `UTF8_EXCEPT_PAIRS`): the one sequence of lead 0xD8 the DFA must see.
+        let alm = _mm_and_si128(
+            _mm_cmpeq_epi8(v1, byte(0xD8)),
+            _mm_cmpeq_epi8(v, byte(0x9C)),
+        );
         Block {
             miss: mask(_mm_cmpeq_epi8(lit, zero)),
             high: mask(v),
@@ -1024,8 +1036,11 @@ mod x86 {
                 _mm_andnot_si128(cont, v),
             )),
             bad_second: mask(_mm_or_si128(
-                _mm_andnot_si128(upper, lower_after),
-                _mm_and_si128(upper, upper_after),
+                _mm_or_si128(
+                    _mm_andnot_si128(upper, lower_after),
+                    _mm_and_si128(upper, upper_after),
+                ),
+                alm,
             )),
         }
     }
@@ -1534,6 +1549,7 @@ pub(super) mod tests {
         "\u{BF}".as_bytes(), "\u{FFF}".as_bytes(), "\u{D7FF}".as_bytes(), b"\xE0\x9F\xBF", // second-byte leads
         b"\xED\x9F\xBF", b"\xED\xBF\xBF", b"\xC2\x80", b"\xE0\xA0",
         "\u{200E}".as_bytes(), "\u{202E}".as_bytes(), "\u{2066}".as_bytes(), // bidi
+        "\u{061C}".as_bytes(), "\u{061B}".as_bytes(), "\u{061D}".as_bytes(), b"\xD8", b"\x9C", // ALM
         "\u{E000}".as_bytes(), "\u{F8FF}".as_bytes(), "\u{F0000}".as_bytes(), // private
         "\u{E0001}".as_bytes(), "\u{E0FFF}".as_bytes(), // tags
         "\u{FFF0}".as_bytes(), "\u{FFFD}".as_bytes(), // specials
@@ -1551,6 +1567,8 @@ pub(super) mod tests {
             crate::tables::UTF8_SECOND_BYTE_LEADS,
             [(0xC2, 0xA0, 0xBF), (0xE0, 0xA0, 0xBF), (0xED, 0x80, 0x9F)]
         );
+        // ALM, which `block`, `block512` and `utf8_masks` compare for.
+        assert_eq!(crate::tables::UTF8_EXCEPT_PAIRS, [(0xD8, 0x9C)]);
     }
 
     /// A window mask against its byte walk, on random lines over `alphabet`, at every window

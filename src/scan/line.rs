@@ -58,6 +58,10 @@ pub(crate) struct Utf8Masks<const W: usize> {
     /// 0xC2 and 0xE0, which decide when the next byte is 0xA0 or more; 0xED, when it is less.
     pub c2_e0: [u64; W],
     pub ed: [u64; W],
+    /// 0xD8 and 0x9C: ALM, U+061C, is 0xD8 0x9C, the one sequence of lead 0xD8 that is not
+    /// `ucschar` (a bidi formatting character, `UTF8_EXCEPT_PAIRS`).
+    pub d8: [u64; W],
+    pub x9c: [u64; W],
     /// Bytes >= 0xA0.
     pub from_a0: [u64; W],
 }
@@ -107,6 +111,8 @@ impl<const W: usize> Utf8Masks<W> {
             }),
             c2_e0: mask_of(b, |c| c == 0xC2 || c == 0xE0),
             ed: mask_of(b, |c| c == 0xED),
+            d8: mask_of(b, |c| c == 0xD8),
+            x9c: mask_of(b, |c| c == 0x9C),
             from_a0: mask_of(b, |c| c >= 0xA0),
         }
     }
@@ -335,11 +341,13 @@ fn utf8<const W: usize>(
         return false;
     }
     let second_upper = earlier(m.from_a0);
+    let second_9c = earlier(m.x9c);
     let mut check = [0; W];
     for w in 0..W {
         check[w] = (leads[w] & !m.decided[w])
             | (m.c2_e0[w] & !second_upper[w])
-            | (m.ed[w] & second_upper[w]);
+            | (m.ed[w] & second_upper[w])
+            | (m.d8[w] & second_9c[w]);
     }
     let mut at = first(check, 0, n);
     while at < n {
@@ -486,6 +494,7 @@ mod tests {
                 "/\u{10000}",
                 "/\u{E1000}",
                 "/ß",
+                "/\u{061B}\u{061D}\u{063F}",
             ],
             &[
                 "/%4",
@@ -497,6 +506,7 @@ mod tests {
                 "/ ",
                 "/\u{10FFFD}",
                 "/\u{2066}",
+                "/\u{061C}",
                 "/\\",
                 "?",
                 "#",

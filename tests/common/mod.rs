@@ -36,7 +36,7 @@ impl Built {
 }
 
 fn is_bidi(cp: u32) -> bool {
-    matches!(cp, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
+    matches!(cp, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
 /// 3987bis 2.2 `ucschar`, less the bidi formatting characters of 4.1 and the non-characters.
@@ -234,6 +234,8 @@ pub fn mutation_byte() -> impl Strategy<Value = Vec<u8>> {
             "\u{202e}",
             "\u{200e}",
             "\u{2066}",
+            "\u{061c}",
+            "\u{061b}",
             "\u{e000}",
             "\u{e0001}",
             "\u{fdd0}",
