@@ -38,6 +38,8 @@ const HAS_POPCNT: u8 = 2;
 const HAS_AVX512: u8 = 4;
 /// AVX-512 VBMI2 besides: the AVX-512 percent-encoder.
 const HAS_VBMI2: u8 = 8;
+/// AVX-512 VBMI besides: the line check's UTF-8 classes by `vpermb`.
+const HAS_VBMI: u8 = 16;
 
 /// The bits of [`features`], from CPUID.
 #[cold]
@@ -58,6 +60,9 @@ fn detect() -> u8 {
             if has!("avx512vbmi2") {
                 bits |= HAS_VBMI2;
             }
+            if has!("avx512vbmi") {
+                bits |= HAS_VBMI;
+            }
         }
     }
     bits
@@ -75,9 +80,12 @@ pub(super) const SCALAR: u8 = 0;
 pub(super) const SSSE3: u8 = 1;
 /// The scanner with the AVX-512 wide check, 64 bytes a block.
 pub(super) const AVX512: u8 = 2;
+/// The same, with the line check's UTF-8 classes by AVX-512 VBMI (only a level of
+/// [`scan_wide`]: the scanner's walk is [`AVX512`]'s).
+pub(super) const AVX512_VBMI: u8 = 3;
 
-/// The widest check the CPU has: [`AVX512`], [`SSSE3`] or [`SCALAR`], a CPU of each having what
-/// the ones below it need too.
+/// The widest check the CPU has: [`AVX512_VBMI`], [`AVX512`], [`SSSE3`] or [`SCALAR`], a CPU of
+/// each having what the ones below it need too.
 #[inline(always)]
 pub(super) fn widest() -> u8 {
     let features = features();
@@ -85,8 +93,10 @@ pub(super) fn widest() -> u8 {
         SCALAR
     } else if features & HAS_AVX512 == 0 {
         SSSE3
-    } else {
+    } else if features & HAS_VBMI == 0 {
         AVX512
+    } else {
+        AVX512_VBMI
     }
 }
 
@@ -106,6 +116,9 @@ pub(super) fn scan_wide(input: &[u8], grammar: Grammar, wide: u8) -> Result<Posi
             // SAFETY: the caller checked `widest()`, so this CPU has AVX-512 F, BW and VL, and
             // POPCNT.
             AVX512 => unsafe { x86::scan_avx512(input, grammar) },
+            // SAFETY: the caller checked `widest()`, so this CPU has AVX-512 F, BW, VL and VBMI,
+            // and POPCNT.
+            AVX512_VBMI => unsafe { x86::scan_avx512_vbmi(input, grammar) },
             // SAFETY: the caller checked `widest()`, so this CPU has SSSE3.
             SSSE3 => unsafe { x86::scan(input, grammar) },
             _ => Scanner::<SCALAR>::new(input, grammar).scan(),
@@ -260,19 +273,38 @@ fn has_popcnt() -> bool {
 
 /// The line masks of `b` (at most `64 * W` bytes) as the AVX-512 builders make them, where the
 /// CPU has AVX-512: for the tests and the fuzz target, which compare them with the portable ones.
+/// The UTF-8 masks of `Utf8Masks::portable::<false>`, and of `portable::<true>` where the CPU
+/// has VBMI too.
+#[allow(clippy::type_complexity)]
 pub(super) fn line_masks_wide<const W: usize>(
     b: &[u8],
-) -> Option<(super::line::LineMasks<W>, super::line::Utf8Masks<W>)> {
+) -> Option<(
+    super::line::LineMasks<W>,
+    super::line::Utf8Masks<W>,
+    Option<super::line::Utf8Masks<W>>,
+)> {
     assert!(b.len() <= 64 * W);
     #[cfg(target_arch = "x86_64")]
     {
         if has_avx512_bw() {
-            // SAFETY: the CPU has AVX-512 F, BW and VL (`has_avx512_bw`); `b` is at most
-            // `64 * W` bytes (asserted).
-            return Some(unsafe { (x86::line_masks_avx512(b), x86::utf8_masks_avx512(b)) });
+            // SAFETY: the CPU has AVX-512 F, BW and VL (`has_avx512_bw`), and VBMI where
+            // `has_avx512_vbmi` says so; `b` is at most `64 * W` bytes (asserted).
+            return Some(unsafe {
+                (
+                    x86::line_masks_avx512(b),
+                    x86::utf8_masks_avx512(b),
+                    has_avx512_vbmi().then(|| x86::utf8_masks_avx512_vbmi(b)),
+                )
+            });
         }
     }
     None
+}
+
+/// Whether the CPU has [`has_avx512_bw`] and VBMI.
+#[inline(always)]
+fn has_avx512_vbmi() -> bool {
+    features() & (HAS_AVX512 | HAS_VBMI) == HAS_AVX512 | HAS_VBMI
 }
 
 /// `map::punycode::encode_portable` compiled for POPCNT, which its population counts become;
@@ -589,10 +621,10 @@ mod x86 {
         // most `64 * W` bytes.
         let line = unsafe {
             match input.len() {
-                0..=64 => line_scan::<1>(input, grammar),
-                65..=128 => line_scan::<2>(input, grammar),
-                129..=192 => line_scan::<3>(input, grammar),
-                193..=MAX_LINE => line_scan::<4>(input, grammar),
+                0..=64 => line_scan::<1, false>(input, grammar),
+                65..=128 => line_scan::<2, false>(input, grammar),
+                129..=192 => line_scan::<3, false>(input, grammar),
+                193..=MAX_LINE => line_scan::<4, false>(input, grammar),
                 _ => None,
             }
         };
@@ -602,6 +634,38 @@ mod x86 {
         }
     }
 
+    /// `scan_avx512` with the line check's UTF-8 classes by VBMI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,popcnt")]
+    pub(super) unsafe fn scan_avx512_vbmi(
+        input: &[u8],
+        grammar: Grammar,
+    ) -> Result<Positions, Error> {
+        // SAFETY: the CPU has AVX-512 F, BW and VBMI (this function's contract), and each input
+        // is at most `64 * W` bytes.
+        let line = unsafe {
+            match input.len() {
+                0..=64 => line_scan::<1, true>(input, grammar),
+                65..=128 => line_scan::<2, true>(input, grammar),
+                129..=192 => line_scan::<3, true>(input, grammar),
+                193..=MAX_LINE => line_scan::<4, true>(input, grammar),
+                _ => None,
+            }
+        };
+        match line {
+            Some(p) => Ok(p),
+            // SAFETY: the CPU has AVX-512 F, BW and VL, and POPCNT (this function's contract).
+            None => unsafe { walk_avx512(input, grammar) },
+        }
+    }
+
+    /// The scanner's walk with the AVX-512 wide check, apart: for `scan_avx512_vbmi`, whose line
+    /// check takes most inputs.
+    #[inline(never)]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
+    unsafe fn walk_avx512(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
+        Scanner::<{ super::AVX512 }>::new(input, grammar).scan()
+    }
+
     /// `line_masks`, compiled for AVX-512.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     pub(super) unsafe fn line_masks_avx512<const W: usize>(b: &[u8]) -> LineMasks<W> {
@@ -609,28 +673,39 @@ mod x86 {
         unsafe { line_masks(b) }
     }
 
-    /// `utf8_masks`, compiled for AVX-512.
+    /// `utf8_masks` without VBMI, compiled for AVX-512.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     pub(super) unsafe fn utf8_masks_avx512<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
         // SAFETY: as this function's contract.
-        unsafe { utf8_masks(b) }
+        unsafe { utf8_masks::<W, false>(b) }
     }
 
-    /// `line::scan` of `b` with its masks; the UTF-8 masks only when it has a byte >= 0x80.
+    /// `utf8_masks` with VBMI, compiled for AVX-512 and VBMI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+    pub(super) unsafe fn utf8_masks_avx512_vbmi<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
+        // SAFETY: as this function's contract.
+        unsafe { utf8_masks::<W, true>(b) }
+    }
+
+    /// `line::scan` of `b` with its masks; the UTF-8 masks only when it has a byte >= 0x80, by
+    /// VBMI when `VBMI`.
     ///
     /// # Safety
-    /// The CPU has AVX-512 F and BW, and `b` is at most `64 * W` bytes.
+    /// The CPU has AVX-512 F and BW, and VBMI when `VBMI`; `b` is at most `64 * W` bytes.
     #[inline(always)]
-    unsafe fn line_scan<const W: usize>(b: &[u8], grammar: Grammar) -> Option<Positions> {
+    unsafe fn line_scan<const W: usize, const VBMI: bool>(
+        b: &[u8],
+        grammar: Grammar,
+    ) -> Option<Positions> {
         // SAFETY: as this function's contract.
         let m = unsafe { line_masks::<W>(b) };
-        // SAFETY: as this function's contract.
-        let u = m
-            .high
-            .iter()
-            .any(|&h| h != 0)
-            .then(|| unsafe { utf8_masks::<W>(b) });
-        line::scan(b, grammar, &m, u.as_ref())
+        if m.high.iter().any(|&h| h != 0) {
+            // SAFETY: as this function's contract.
+            let u = unsafe { utf8_masks::<W, VBMI>(b) };
+            line::scan(b, grammar, &m, Some(&u))
+        } else {
+            line::scan(b, grammar, &m, None)
+        }
     }
 
     /// Block `w` of `b`: the (up to) 64 bytes at `64 * w`, by one masked load, zeros past `b`.
@@ -639,7 +714,16 @@ mod x86 {
     /// The CPU has AVX-512 F and BW.
     #[inline(always)]
     unsafe fn line_block(b: &[u8], w: usize) -> __m512i {
-        let at = 64 * w;
+        // SAFETY: as this function's contract.
+        unsafe { line_block_at(b, 64 * w) }
+    }
+
+    /// The (up to) 64 bytes of `b` at `at`, by one masked load, zeros past `b`.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and BW.
+    #[inline(always)]
+    unsafe fn line_block_at(b: &[u8], at: usize) -> __m512i {
         let n = b.len().saturating_sub(at).min(64);
         // SAFETY: the masked load reads the `n` bytes at `at`, which are in `b` (`at + n <=
         // b.len()` when `n > 0`), and no other (none when `n` = 0: the pointer, then maybe past
@@ -702,53 +786,107 @@ mod x86 {
         m
     }
 
-    /// [`Utf8Masks`] 64 bytes a block. The same masks as `Utf8Masks::portable` (tested).
+    /// [`Utf8Masks`] 64 bytes a block, its odd leads by VBMI or not: the same masks as
+    /// `Utf8Masks::portable::<VBMI>` (tested).
     ///
     /// # Safety
-    /// The CPU has AVX-512 F and BW, and `b` is at most `64 * W` bytes.
+    /// The CPU has AVX-512 F and BW, and VBMI when `VBMI`; `b` is at most `64 * W` bytes.
     #[inline(always)]
-    pub(super) unsafe fn utf8_masks<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
+    pub(super) unsafe fn utf8_masks<const W: usize, const VBMI: bool>(b: &[u8]) -> Utf8Masks<W> {
         debug_assert!(b.len() <= 64 * W);
         let byte = |x: u8| _mm512_set1_epi8(x as i8);
-        // SAFETY: the tables are 16 bytes each, read unaligned.
-        let (lead_lo, lead_hi) = unsafe {
+        // SAFETY: the tables are 16 or 64 bytes each, read unaligned.
+        let (lead_lo, lead_hi, odd_lead, odd_second, odd_third) = unsafe {
             (
                 table512(&UTF8_LEAD_NIBBLE_LO),
                 table512(&UTF8_LEAD_NIBBLE_HI),
+                _mm512_loadu_si512(line::ODD_LEAD.as_ptr().cast()),
+                _mm512_loadu_si512(line::ODD_SECOND.as_ptr().cast()),
+                _mm512_loadu_si512(line::ODD_THIRD.as_ptr().cast()),
             )
         };
         let mut m = Utf8Masks {
-            cont: [0; W],
-            from_e0: [0; W],
-            from_f0: [0; W],
-            decided: [0; W],
-            c2_e0: [0; W],
-            ed: [0; W],
-            d8: [0; W],
-            x9c: [0; W],
-            from_a0: [0; W],
+            misplaced: 0,
+            odd: [0; W],
+        };
+        // The leads of the block before, from 0xE0 and from 0xF0, whose needs run into this one.
+        let mut before = (0u64, 0u64, 0u64);
+        let mut blocks = [_mm512_setzero_si512(); W];
+        for (w, block) in blocks.iter_mut().enumerate() {
+            // SAFETY: the CPU has AVX-512 (the caller's contract).
+            *block = unsafe { line_block(b, w) };
+        }
+        // The `vpermt2b` indices of the 64 bytes 1 and 2 on from a block's start, in the block
+        // and the next.
+        const LANES: [u8; 66] = {
+            let mut t = [0; 66];
+            let mut j = 0;
+            while j < 66 {
+                t[j] = j as u8;
+                j += 1;
+            }
+            t
+        };
+        // SAFETY: `LANES` has 64 bytes from 1 and from 2, read unaligned.
+        let (up1, up2) = unsafe {
+            (
+                _mm512_loadu_si512(LANES[1..].as_ptr().cast()),
+                _mm512_loadu_si512(LANES[2..].as_ptr().cast()),
+            )
         };
         for w in 0..W {
-            // SAFETY: the CPU has AVX-512 (the caller's contract).
-            let v = unsafe { line_block(b, w) };
+            let v = blocks[w];
+            let next = if w + 1 < W {
+                blocks[w + 1]
+            } else {
+                _mm512_setzero_si512()
+            };
+            // The bytes 1 and 2 on (0 past `b`, as the blocks are); `vpermt2b` needs VBMI (the
+            // caller's contract).
+            let v1 = if VBMI {
+                _mm512_permutex2var_epi8(v, up1, next)
+            } else {
+                // SAFETY: the CPU has AVX-512 (the caller's contract).
+                unsafe { line_block_at(b, 64 * w + 1) }
+            };
             let eq = |x: u8| _mm512_cmpeq_epi8_mask(v, byte(x));
             let from = |x: u8| _mm512_cmpge_epu8_mask(v, byte(x));
+            let leads = (from(0xC0), from(0xE0), from(0xF0));
+            let needed = leads.0 << 1
+                | before.0 >> 63
+                | leads.1 << 2
+                | before.1 >> 62
+                | leads.2 << 3
+                | before.2 >> 61;
+            before = leads;
             // Signed, 0x80 to 0xBF are below -64.
-            m.cont[w] = _mm512_cmplt_epi8_mask(v, byte(0xC0));
-            m.from_e0[w] = from(0xE0);
-            m.from_f0[w] = from(0xF0);
-            m.decided[w] = _mm512_test_epi8_mask(
-                _mm512_shuffle_epi8(lead_lo, _mm512_and_si512(v, byte(0x0F))),
-                _mm512_shuffle_epi8(
-                    lead_hi,
-                    _mm512_and_si512(_mm512_srli_epi16(v, 4), byte(0x0F)),
-                ),
-            );
-            m.c2_e0[w] = eq(0xC2) | eq(0xE0);
-            m.ed[w] = eq(0xED);
-            m.d8[w] = eq(0xD8);
-            m.x9c[w] = eq(0x9C);
-            m.from_a0[w] = from(0xA0);
+            m.misplaced |= _mm512_cmplt_epi8_mask(v, byte(0xC0)) ^ needed;
+            m.odd[w] = if VBMI {
+                let v2 = _mm512_permutex2var_epi8(v, up2, next);
+                // vpermb reads the low 6 bits of each index byte (and needs VBMI: the caller's
+                // contract).
+                let classes = _mm512_and_si512(
+                    _mm512_permutexvar_epi8(v, odd_lead),
+                    _mm512_permutexvar_epi8(v1, odd_second),
+                );
+                _mm512_mask_test_epi8_mask(leads.0, classes, _mm512_permutexvar_epi8(v2, odd_third))
+            } else {
+                let decided = _mm512_test_epi8_mask(
+                    _mm512_shuffle_epi8(lead_lo, _mm512_and_si512(v, byte(0x0F))),
+                    _mm512_shuffle_epi8(
+                        lead_hi,
+                        _mm512_and_si512(_mm512_srli_epi16(v, 4), byte(0x0F)),
+                    ),
+                );
+                let second_upper = _mm512_cmpge_epu8_mask(v1, byte(0xA0));
+                // ALM (0xD8 0x9C, `UTF8_EXCEPT_PAIRS`): the one sequence of lead 0xD8 the DFA
+                // must see.
+                let alm = _mm512_mask_cmpeq_epi8_mask(eq(0xD8), v1, byte(0x9C));
+                leads.0 & !decided
+                    | (eq(0xC2) | eq(0xE0)) & !second_upper
+                    | eq(0xED) & second_upper
+                    | alm
+            };
         }
         m
     }
@@ -1762,7 +1900,7 @@ pub(super) mod tests {
         }
         for (grammar, wide) in Grammar::ALL
             .into_iter()
-            .flat_map(|g| [(g, super::SSSE3), (g, super::AVX512)])
+            .flat_map(|g| [super::SSSE3, super::AVX512, super::AVX512_VBMI].map(|wide| (g, wide)))
             .filter(|&(_, wide)| wide <= super::widest())
         {
             let wide = scan_wide(input, grammar, wide);

@@ -47,23 +47,108 @@ pub(crate) struct LineMasks<const W: usize> {
 /// that has some.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Utf8Masks<const W: usize> {
-    /// Continuation bytes, 0x80 to 0xBF.
-    pub cont: [u64; W],
-    /// Bytes >= 0xE0 (leads of 3 or 4 bytes), and >= 0xF0 (4).
-    pub from_e0: [u64; W],
-    pub from_f0: [u64; W],
-    /// Leads of `UTF8_LEAD_NIBBLE_*`: every sequence they start is `ucschar`, given the second
-    /// byte checks below.
-    pub decided: [u64; W],
-    /// 0xC2 and 0xE0, which decide when the next byte is 0xA0 or more; 0xED, when it is less.
-    pub c2_e0: [u64; W],
-    pub ed: [u64; W],
-    /// 0xD8 and 0x9C: ALM, U+061C, is 0xD8 0x9C, the one sequence of lead 0xD8 that is not
-    /// `ucschar` (a bidi formatting character, `UTF8_EXCEPT_PAIRS`).
-    pub d8: [u64; W],
-    pub x9c: [u64; W],
-    /// Bytes >= 0xA0.
-    pub from_a0: [u64; W],
+    /// Not 0 when a continuation byte (0x80 to 0xBF) is where no lead needs one, or a lead
+    /// needs one where none is (RFC 3629 3): the bits of those places, of all words together.
+    /// A lead needs one after it, from 0xE0 a second after that, from 0xF0 a third. Past the
+    /// input the bytes read as 0, so a sequence cut off by the end needs a byte that is not
+    /// there (one past `64 * W` bytes is not in the mask: checked apart).
+    pub misplaced: u64,
+    /// Leads (0xC0 and above) for the DFA: every other lead, followed by the continuation bytes
+    /// it needs, starts a `ucschar`. With VBMI those of [`odd`], the rare ones; without, those
+    /// of [`odd_by_nibbles`], which are many more (0xE2, 0xEF and 0xF0 among them).
+    pub odd: [u64; W],
+}
+
+/// Classes of leads ([`ODD_LEAD`]), of second bytes ([`ODD_SECOND`]) and of third bytes
+/// ([`ODD_THIRD`]), indexed by the byte's low 6 bits: a lead is odd when the three classes of
+/// it and the two bytes after it share a bit. Each bit is a set of sequences that may not be
+/// `ucschar` (RFC 3629 3, 3987bis 2.2 and 4.1; the test `odd_leads_are_the_only_exceptions`
+/// checks every sequence):
+/// - 0: leads 0xC0, 0xC1 (overlong), 0xEE (private use), 0xF1 and above (planes 4 to 16, their
+///   non-characters, tags and private use; 0xF5 and above are never UTF-8);
+/// - 1: 0xC2 and 0xE0 with 0x80 to 0x9F (C1 controls; overlong), and 0xD8 with them (ALM,
+///   U+061C, is 0xD8 0x9C, and the other 31 Arabic signs of U+0600 to U+061F go along);
+/// - 2: 0xED with 0xA0 to 0xBF (surrogates);
+/// - 3: 0xEF with 0x80 to 0xA3 (private use U+F000 to U+F8FF);
+/// - 4: 0xF0 with 0x80 to 0x8F (overlong);
+/// - 5: 0xE2 0x80 or 0x81 with 0x8E, 0x8F or 0xA6 to 0xAE (the bidi formatting characters
+///   U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069, and a few more);
+/// - 6: 0xEF 0xB7 or 0xBF with 0x90 to 0xBF (U+FDD0 to U+FDEF, U+FFF0 to U+FFFF, and a few
+///   more);
+/// - 7: 0xF0 0x9F, 0xAF or 0xBF with 0xBF (U+1FFFE, U+2FFFF, ..., and a few more).
+pub(crate) const ODD_LEAD: [u8; 64] = odd_table(&[
+    (0, &[(0xC0, 0xC1), (0xEE, 0xEE), (0xF1, 0xFF)]),
+    (1, &[(0xC2, 0xC2), (0xD8, 0xD8), (0xE0, 0xE0)]),
+    (2, &[(0xED, 0xED)]),
+    (3, &[(0xEF, 0xEF)]),
+    (4, &[(0xF0, 0xF0)]),
+    (5, &[(0xE2, 0xE2)]),
+    (6, &[(0xEF, 0xEF)]),
+    (7, &[(0xF0, 0xF0)]),
+]);
+pub(crate) const ODD_SECOND: [u8; 64] = odd_table(&[
+    (0, &[(0x80, 0xBF)]),
+    (1, &[(0x80, 0x9F)]),
+    (2, &[(0xA0, 0xBF)]),
+    (3, &[(0x80, 0xA3)]),
+    (4, &[(0x80, 0x8F)]),
+    (5, &[(0x80, 0x81)]),
+    (6, &[(0xB7, 0xB7), (0xBF, 0xBF)]),
+    (7, &[(0x9F, 0x9F), (0xAF, 0xAF), (0xBF, 0xBF)]),
+]);
+pub(crate) const ODD_THIRD: [u8; 64] = odd_table(&[
+    (0, &[(0x80, 0xBF)]),
+    (1, &[(0x80, 0xBF)]),
+    (2, &[(0x80, 0xBF)]),
+    (3, &[(0x80, 0xBF)]),
+    (4, &[(0x80, 0xBF)]),
+    (5, &[(0x8E, 0x8F), (0xA6, 0xAE)]),
+    (6, &[(0x90, 0xBF)]),
+    (7, &[(0xBF, 0xBF)]),
+]);
+
+/// A table of [`ODD_LEAD`]'s kind: bit `bit` set at `c & 63` for each `c` of each range.
+const fn odd_table(bits: &[(u32, &[(u8, u8)])]) -> [u8; 64] {
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < bits.len() {
+        let (bit, ranges) = bits[i];
+        let mut r = 0;
+        while r < ranges.len() {
+            let (lo, hi) = ranges[r];
+            let mut c = lo;
+            while c <= hi {
+                t[(c & 63) as usize] |= 1 << bit;
+                if c == 0xFF {
+                    break;
+                }
+                c += 1;
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Whether the lead at `k` of `b` is odd ([`ODD_LEAD`]); the bytes past `b` read as 0.
+pub(crate) fn odd(b: &[u8], k: usize) -> bool {
+    let at = |i: usize| usize::from(b.get(i).copied().unwrap_or(0) & 63);
+    b[k] >= 0xC0 && ODD_LEAD[at(k)] & ODD_SECOND[at(k + 1)] & ODD_THIRD[at(k + 2)] != 0
+}
+
+/// Whether the lead at `k` of `b` is not decided by `UTF8_LEAD_NIBBLE_*`, or by its second byte
+/// where `UTF8_SECOND_BYTE_LEADS` has it (0xC2, 0xE0, 0xED), or `UTF8_EXCEPT_PAIRS` (0xD8 before
+/// 0x9C, ALM); the bytes past `b` read as 0.
+pub(crate) fn odd_by_nibbles(b: &[u8], k: usize) -> bool {
+    let c = b[k];
+    let second = b.get(k + 1).copied().unwrap_or(0);
+    c >= 0xC0
+        && (UTF8_LEAD_NIBBLE_LO[usize::from(c & 15)] & UTF8_LEAD_NIBBLE_HI[usize::from(c >> 4)]
+            == 0
+            || matches!(c, 0xC2 | 0xE0) && second < 0xA0
+            || c == 0xED && second >= 0xA0
+            || (c, second) == (0xD8, 0x9C))
 }
 
 /// Bit `k % 64` of word `k / 64` set where `f(b[k])`.
@@ -99,21 +184,28 @@ impl<const W: usize> LineMasks<W> {
 }
 
 impl<const W: usize> Utf8Masks<W> {
-    /// As [`LineMasks::portable`].
-    pub(crate) fn portable(b: &[u8]) -> Self {
+    /// As [`LineMasks::portable`]; the odd leads of [`odd`] when `VBMI`, else of
+    /// [`odd_by_nibbles`].
+    pub(crate) fn portable<const VBMI: bool>(b: &[u8]) -> Self {
+        let mut odd_leads = [0; W];
+        for k in 0..b.len() {
+            let is_odd = if VBMI {
+                odd(b, k)
+            } else {
+                odd_by_nibbles(b, k)
+            };
+            odd_leads[k / 64] |= u64::from(is_odd) << (k % 64);
+        }
+        let mut misplaced = 0;
+        for k in 0..64 * W {
+            let before = |d: usize, lead: u8| k >= d && b.get(k - d).is_some_and(|&c| c >= lead);
+            let needed = before(1, 0xC0) || before(2, 0xE0) || before(3, 0xF0);
+            let cont = b.get(k).is_some_and(|c| (0x80..0xC0).contains(c));
+            misplaced |= u64::from(needed != cont) << (k % 64);
+        }
         Utf8Masks {
-            cont: mask_of(b, |c| (0x80..0xC0).contains(&c)),
-            from_e0: mask_of(b, |c| c >= 0xE0),
-            from_f0: mask_of(b, |c| c >= 0xF0),
-            decided: mask_of(b, |c| {
-                UTF8_LEAD_NIBBLE_LO[usize::from(c & 15)] & UTF8_LEAD_NIBBLE_HI[usize::from(c >> 4)]
-                    != 0
-            }),
-            c2_e0: mask_of(b, |c| c == 0xC2 || c == 0xE0),
-            ed: mask_of(b, |c| c == 0xED),
-            d8: mask_of(b, |c| c == 0xD8),
-            x9c: mask_of(b, |c| c == 0x9C),
-            from_a0: mask_of(b, |c| c >= 0xA0),
+            misplaced,
+            odd: odd_leads,
         }
     }
 }
@@ -161,16 +253,6 @@ fn later<const W: usize>(m: [u64; W], s: u32) -> [u64; W] {
     let mut r = [0; W];
     for w in 0..W {
         r[w] = m[w] << s | if w > 0 { m[w - 1] >> (64 - s) } else { 0 };
-    }
-    r
-}
-
-/// `m` moved one byte earlier, across words.
-#[inline(always)]
-fn earlier<const W: usize>(m: [u64; W]) -> [u64; W] {
-    let mut r = [0; W];
-    for w in 0..W {
-        r[w] = m[w] >> 1 | if w + 1 < W { m[w + 1] << 63 } else { 0 };
     }
     r
 }
@@ -302,7 +384,7 @@ pub(crate) fn scan<const W: usize>(
     if non_ascii > 0 {
         // The caller makes the UTF-8 masks for every input with a byte >= 0x80.
         match utf8_masks {
-            Some(u) if utf8(b, m, u, query) => {}
+            Some(u) if utf8(b, u, query) => {}
             _ => return None,
         }
     }
@@ -312,43 +394,21 @@ pub(crate) fn scan<const W: usize>(
 
 /// RFC 3629 3 and 3987bis 2.2 `ucschar` and `iprivate` (in the query, `query.0..query.1`), 4.1,
 /// 7.3: whether the non-ASCII bytes of `b` are well-formed UTF-8 of characters they admit. The
-/// continuation bytes must be exactly where the leads before them need one; a lead whose every
-/// sequence is `ucschar` needs no more, the others (and those whose second byte is out of the
-/// range that decides them) are read by the DFA, in the component they are in.
+/// continuation bytes must be exactly where the leads before them need one (no bit of
+/// `misplaced`); a lead that is not odd needs no more, the odd ones are read by the DFA, in the
+/// component they are in.
 #[inline(always)]
-fn utf8<const W: usize>(
-    b: &[u8],
-    ascii: &LineMasks<W>,
-    m: &Utf8Masks<W>,
-    query: (usize, usize),
-) -> bool {
+fn utf8<const W: usize>(b: &[u8], m: &Utf8Masks<W>, query: (usize, usize)) -> bool {
     let n = b.len();
-    let leads = zip(ascii.high, m.cont, |h, c| h & !c);
-    // A lead needs a continuation byte after it; from 0xE0 one more, from 0xF0 a third.
-    let needs = zip(
-        zip(
-            later(leads, 1),
-            later(zip(leads, m.from_e0, |l, e| l & e), 2),
-            |a, b| a | b,
-        ),
-        later(zip(leads, m.from_f0, |l, f| l & f), 3),
-        |a, b| a | b,
-    );
-    // Past the input the masks are 0: a sequence cut off by the end needs a byte that is not
-    // there. Bytes past `64 * W` would be needed only by a lead in the last 3 of a full
-    // `64 * W` bytes: checked apart.
-    if needs != m.cont || (n == 64 * W && cut_off(b)) {
+    // Bytes past `64 * W` would be needed only by a lead in the last 3 of a full `64 * W`
+    // bytes: checked apart.
+    if m.misplaced != 0 || (n == 64 * W && cut_off(b)) {
         return false;
     }
-    let second_upper = earlier(m.from_a0);
-    let second_9c = earlier(m.x9c);
-    let mut check = [0; W];
-    for w in 0..W {
-        check[w] = (leads[w] & !m.decided[w])
-            | (m.c2_e0[w] & !second_upper[w])
-            | (m.ed[w] & second_upper[w])
-            | (m.d8[w] & second_9c[w]);
+    if m.odd.iter().fold(0, |a, &w| a | w) == 0 {
+        return true;
     }
+    let check = m.odd;
     let mut at = first(check, 0, n);
     while at < n {
         let private = (query.0..query.1).contains(&at);
@@ -388,8 +448,9 @@ pub fn check_line_scan(input: &[u8], grammar: Grammar) {
 
 fn check_words<const W: usize>(input: &[u8], grammar: Grammar) {
     let ascii_masks = LineMasks::<W>::portable(input);
-    let utf8_masks = Utf8Masks::<W>::portable(input);
-    if let Some((a, u)) = super::fast::line_masks_wide::<W>(input) {
+    let by_nibbles = Utf8Masks::<W>::portable::<false>(input);
+    let by_vbmi = Utf8Masks::<W>::portable::<true>(input);
+    if let Some((a, u, v)) = super::fast::line_masks_wide::<W>(input) {
         assert_eq!(
             a,
             ascii_masks,
@@ -398,12 +459,32 @@ fn check_words<const W: usize>(input: &[u8], grammar: Grammar) {
         );
         assert_eq!(
             u,
-            utf8_masks,
+            by_nibbles,
             "UTF-8 masks of {:?}",
             input.escape_ascii().to_string()
         );
+        if let Some(v) = v {
+            assert_eq!(
+                v,
+                by_vbmi,
+                "UTF-8 masks (VBMI) of {:?}",
+                input.escape_ascii().to_string()
+            );
+        }
     }
-    let line = scan(input, grammar, &ascii_masks, Some(&utf8_masks));
+    for utf8_masks in [by_nibbles, by_vbmi] {
+        check_masks(input, grammar, &ascii_masks, &utf8_masks);
+    }
+}
+
+/// [`check_words`] with one set of masks.
+fn check_masks<const W: usize>(
+    input: &[u8],
+    grammar: Grammar,
+    ascii_masks: &LineMasks<W>,
+    utf8_masks: &Utf8Masks<W>,
+) {
+    let line = scan(input, grammar, ascii_masks, Some(utf8_masks));
     let walk = super::scan_scalar(input, grammar);
     let shaped = |p: &Positions| {
         p.scheme_end > 0
@@ -432,6 +513,43 @@ mod tests {
     use super::*;
 
     use crate::scan::fast::tests::Rng;
+
+    /// Every lead that is not odd, with the continuation bytes it needs, starts a `ucschar`:
+    /// each sequence of 2 to 4 bytes (and, after one of 2, each byte that may follow it, which
+    /// the tables read too, or none) checked against the DFA.
+    #[test]
+    fn odd_leads_are_the_only_exceptions() {
+        let mut decided = 0;
+        for lead in 0xC0..=0xFFu8 {
+            let len = match lead {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                _ => 4,
+            };
+            for tail in 0..64u32.pow(len - 1) {
+                let mut seq = vec![lead];
+                seq.extend((0..len - 1).map(|d| 0x80 | (tail >> (6 * d) & 63) as u8));
+                let followers: Vec<Option<u8>> = if len == 2 {
+                    std::iter::once(None).chain((0..=255).map(Some)).collect()
+                } else {
+                    vec![None]
+                };
+                for next in followers {
+                    let mut b = seq.clone();
+                    b.extend(next);
+                    if !odd(&b, 0) || !odd_by_nibbles(&b, 0) {
+                        decided += usize::from(!odd(&b, 0));
+                        assert_eq!(
+                            crate::tables::classify_utf8(&seq),
+                            Some((crate::tables::CodePointClass::Ucschar, seq.len())),
+                            "{seq:02X?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(decided > 700_000, "{decided}");
+    }
 
     /// A piece of `good`, or of `bad` one time in 50.
     fn piece<'a>(rng: &mut Rng, (good, bad): (&[&'a str], &[&'a str])) -> &'a str {
@@ -494,6 +612,13 @@ mod tests {
                 "/\u{10000}",
                 "/\u{E1000}",
                 "/ß",
+                "/\u{2027}",
+                "/\u{2065}",
+                "/\u{F900}",
+                "/\u{FDCF}",
+                "/\u{FDF0}",
+                "/\u{1FFFD}",
+                "/\u{3FFFD}",
                 "/\u{061B}\u{061D}\u{063F}",
             ],
             &[
@@ -506,7 +631,13 @@ mod tests {
                 "/ ",
                 "/\u{10FFFD}",
                 "/\u{2066}",
+                "/\u{2069}",
                 "/\u{061C}",
+                "/\u{F8FF}",
+                "/\u{FDEF}",
+                "/\u{FFFD}",
+                "/\u{1FFFE}",
+                "/\u{2FFFF}",
                 "/\\",
                 "?",
                 "#",
@@ -567,7 +698,13 @@ mod tests {
                 if input.len() <= MAX_LINE {
                     let m = LineMasks::<4>::portable(&input);
                     answered += usize::from(
-                        scan(&input, grammar, &m, Some(&Utf8Masks::portable(&input))).is_some(),
+                        scan(
+                            &input,
+                            grammar,
+                            &m,
+                            Some(&Utf8Masks::portable::<true>(&input)),
+                        )
+                        .is_some(),
                     );
                 }
             }
