@@ -617,18 +617,8 @@ mod x86 {
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
     pub(super) unsafe fn scan_avx512(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-        // SAFETY: the CPU has AVX-512 F and BW (this function's contract), and each input is at
-        // most `64 * W` bytes.
-        let line = unsafe {
-            match input.len() {
-                0..=64 => line_scan::<1, false>(input, grammar),
-                65..=128 => line_scan::<2, false>(input, grammar),
-                129..=192 => line_scan::<3, false>(input, grammar),
-                193..=MAX_LINE => line_scan::<4, false>(input, grammar),
-                _ => None,
-            }
-        };
-        match line {
+        // SAFETY: the CPU has AVX-512 F and BW (this function's contract).
+        match unsafe { line_scan_any::<false>(input, grammar) } {
             Some(p) => Ok(p),
             None => Scanner::<{ super::AVX512 }>::new(input, grammar).scan(),
         }
@@ -640,18 +630,8 @@ mod x86 {
         input: &[u8],
         grammar: Grammar,
     ) -> Result<Positions, Error> {
-        // SAFETY: the CPU has AVX-512 F, BW and VBMI (this function's contract), and each input
-        // is at most `64 * W` bytes.
-        let line = unsafe {
-            match input.len() {
-                0..=64 => line_scan::<1, true>(input, grammar),
-                65..=128 => line_scan::<2, true>(input, grammar),
-                129..=192 => line_scan::<3, true>(input, grammar),
-                193..=MAX_LINE => line_scan::<4, true>(input, grammar),
-                _ => None,
-            }
-        };
-        match line {
+        // SAFETY: the CPU has AVX-512 F, BW and VBMI (this function's contract).
+        match unsafe { line_scan_any::<true>(input, grammar) } {
             Some(p) => Ok(p),
             // SAFETY: the CPU has AVX-512 F, BW and VL, and POPCNT (this function's contract).
             None => unsafe { walk_avx512(input, grammar) },
@@ -685,6 +665,25 @@ mod x86 {
     pub(super) unsafe fn utf8_masks_avx512_vbmi<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
         // SAFETY: as this function's contract.
         unsafe { utf8_masks::<W, true>(b) }
+    }
+
+    /// `line_scan` with the number of 64-byte words `input` needs; `None` for an input longer
+    /// than `MAX_LINE`.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and BW, and VBMI when `VBMI`.
+    #[inline(always)]
+    unsafe fn line_scan_any<const VBMI: bool>(input: &[u8], grammar: Grammar) -> Option<Positions> {
+        // SAFETY: as this function's contract, and each input is at most `64 * W` bytes.
+        unsafe {
+            match input.len() {
+                0..=64 => line_scan::<1, VBMI>(input, grammar),
+                65..=128 => line_scan::<2, VBMI>(input, grammar),
+                129..=192 => line_scan::<3, VBMI>(input, grammar),
+                193..=MAX_LINE => line_scan::<4, VBMI>(input, grammar),
+                _ => None,
+            }
+        }
     }
 
     /// `line::scan` of `b` with its masks; the UTF-8 masks only when it has a byte >= 0x80, by

@@ -405,17 +405,13 @@ fn utf8<const W: usize>(b: &[u8], m: &Utf8Masks<W>, query: (usize, usize)) -> bo
     if m.misplaced != 0 || (n == 64 * W && cut_off(b)) {
         return false;
     }
-    if m.odd.iter().fold(0, |a, &w| a | w) == 0 {
-        return true;
-    }
-    let check = m.odd;
-    let mut at = first(check, 0, n);
+    let mut at = first(m.odd, 0, n);
     while at < n {
         let private = (query.0..query.1).contains(&at);
         if code_point(b, at, n, true, private).is_none() {
             return false;
         }
-        at = first(check, at + 1, n);
+        at = first(m.odd, at + 1, n);
     }
     true
 }
