@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// input, or `None` when they must agree.
 fn known_difference(s: &str) -> Option<&'static str> {
     let fragment = s.split_once('#').map(|(_, f)| f);
-    if s.chars().any(|c| matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')) {
+    if s.chars().any(|c| common::is_bidi(c.into())) {
         return Some("3987bis 4.1: bidi formatting characters are not allowed (RFC 3987 allows them as ucschar)");
     }
     if fragment.is_some_and(|f| f.contains('#')) {

@@ -455,9 +455,8 @@ fn check_resolved(base: &str, r: &str, got: &str) -> Result<(), String> {
 fn oxiri_differs(base: &str, r: &str) -> Option<&'static str> {
     let skip = |s: &str| {
         s.split_once('#').is_some_and(|(_, f)| f.contains('#'))
-            || s.chars().any(|c| {
-                matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{E0000}'..='\u{E0FFF}')
-            })
+            || s.chars()
+                .any(|c| common::is_bidi(c.into()) || matches!(c, '\u{E0000}'..='\u{E0FFF}'))
     };
     if skip(base) || skip(r) {
         return Some("RFC 3987 and 3987bis parse differently");

@@ -35,7 +35,9 @@ impl Built {
     }
 }
 
-fn is_bidi(cp: u32) -> bool {
+/// The bidi formatting characters, which 3987bis 4.1 forbids anywhere (with the isolates and ALM,
+/// as iriscan extends it: README): the reference the tests that skip or build them share.
+pub fn is_bidi(cp: u32) -> bool {
     matches!(cp, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
