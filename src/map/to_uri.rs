@@ -101,52 +101,44 @@ impl<'a> IriRef<'a> {
         // The exact length when the host is not mapped with IDNA nor the query re-encoded, and
         // the room the SSSE3 encoder writes past its result.
         let mut out = AsciiBytes::with_capacity(input.len() + 2 * non_ascii + 32);
-        // The input up to `done` is written, and `left` non-ASCII octets are in the rest: each
-        // piece is counted once, and the last one not at all.
-        let (mut done, mut left) = (0, non_ascii);
-        let encode_to = |out: &mut AsciiBytes, done: usize, end: usize, left: &mut usize| {
-            let piece = &input.as_bytes()[done..end];
-            let high = crate::scan::count_non_ascii(piece);
-            out.push_encoded(piece, high);
-            *left -= high;
+        // The input up to `done` is written.
+        let mut done = 0;
+        let encode_to = |out: &mut AsciiBytes, done: usize, end: usize| {
+            out.push_encoded(&input.as_bytes()[done..end]);
         };
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
         if let Some(host) = self.host() {
-            let high = crate::scan::count_non_ascii(host.as_bytes());
-            if high > 0
+            if !crate::scan::is_ascii(host.as_bytes())
                 && self.host_kind() == Some(HostKind::RegName)
                 && options.host.idna_for(self.scheme())
             {
                 let start = self.host_start();
-                encode_to(&mut out, 0, start, &mut left);
+                encode_to(&mut out, 0, start);
                 out.push_checked(|out| push_idna(out, host))?;
-                (done, left) = (start + host.len(), left - high);
+                done = start + host.len();
             }
         }
         // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
         if let (Some(query), Some(encoding)) = (self.query(), self.query_charset(options)) {
-            let high = crate::scan::count_non_ascii(query.as_bytes());
-            if high > 0 {
+            if !crate::scan::is_ascii(query.as_bytes()) {
                 let start = self.path_end() + 1;
-                encode_to(&mut out, done, start, &mut left);
+                encode_to(&mut out, done, start);
                 out.push_checked(|out| {
                     push_query_in_charset(out, query, encoding);
                     Ok::<(), MapError>(())
                 })?;
-                (done, left) = (start + query.len(), left - high);
+                done = start + query.len();
             }
         }
         if fragment_hash {
             let start = self.query_end() + 1;
-            encode_to(&mut out, done, start, &mut left);
+            encode_to(&mut out, done, start);
             push_fragment(&mut out, &input[start..], |out, piece| {
-                let piece = piece.as_bytes();
-                out.push_encoded(piece, crate::scan::count_non_ascii(piece));
+                out.push_encoded(piece.as_bytes());
             });
             done = input.len();
-            left = 0;
         }
-        out.push_encoded(&input.as_bytes()[done..], left);
+        out.push_encoded(&input.as_bytes()[done..]);
         Ok(out.into_string())
     }
 }

@@ -210,15 +210,16 @@ pub(super) fn is_ascii(b: &[u8]) -> bool {
     }
 }
 
-/// Appends `s`, which has `high` octets >= 0x80 ([`count_non_ascii`]), to `out` with each of them
-/// written as its `%HH` triplet, uppercase (3987bis 3.3), 16 octets at a time with AVX-512
-/// (VBMI2), else with SSSE3 (and POPCNT, for one bounds check a block); `None`, with nothing
-/// written, where the CPU lacks them (the caller then takes `map::pct::push_encoding_portable`,
-/// the reference the tests compare this with). Every byte written is ASCII. `out` grows by
-/// exactly the length of the result. Panics if `high` is not the count.
+/// Appends `s` to `out` with each octet >= 0x80 written as its `%HH` triplet, uppercase
+/// (3987bis 3.3), 64 octets at a time with AVX-512 (VBMI2), else 16 with SSSE3 (and POPCNT);
+/// `None`, with nothing written, where the CPU lacks them (the caller then takes
+/// `map::pct::push_encoding_portable`, the reference the tests compare this with). Every byte
+/// written is ASCII. The encoders count the non-ASCII octets as they go, a block at a time, and
+/// grow `out` only when a block would not fit: a caller that reserved the result's length (and,
+/// for SSSE3, 32 bytes more) has no reallocation and no second pass to count.
 #[inline]
-pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) -> Option<()> {
-    push_percent_encoded_by(Encoder::Best, out, s, high)
+pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8]) -> Option<()> {
+    push_percent_encoded_by(Encoder::Best, out, s)
 }
 
 /// Which wide encoder [`push_percent_encoded_by`] uses: the best the CPU has, or one of them, for
@@ -236,26 +237,21 @@ pub(crate) enum Encoder {
 /// [`push_percent_encoded`] by the encoder `which`; `None`, with nothing written, where the CPU
 /// lacks what it needs.
 #[inline]
-pub(crate) fn push_percent_encoded_by(
-    which: Encoder,
-    out: &mut Vec<u8>,
-    s: &[u8],
-    high: usize,
-) -> Option<()> {
+pub(crate) fn push_percent_encoded_by(which: Encoder, out: &mut Vec<u8>, s: &[u8]) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     {
         if which != Encoder::Ssse3 && has_avx512_vbmi2() {
             // SAFETY: the CPU has AVX-512 F, BW, VL and VBMI2 (`has_avx512_vbmi2`).
-            unsafe { x86::push_percent_encoded_avx512(out, s, high) };
+            unsafe { x86::push_percent_encoded_avx512(out, s) };
             return Some(());
         }
         if which != Encoder::Avx512 && available() && has_popcnt() {
             // SAFETY: the CPU has SSSE3 (`available`) and POPCNT (`has_popcnt`).
-            unsafe { x86::push_percent_encoded(out, s, high) };
+            unsafe { x86::push_percent_encoded(out, s) };
             return Some(());
         }
     }
-    let _ = (which, out, s, high);
+    let _ = (which, out, s);
     None
 }
 
@@ -356,13 +352,12 @@ impl AsciiBytes {
         AsciiBytes(Vec::with_capacity(capacity))
     }
 
-    /// Appends `s` with each octet >= 0x80 written as its `%HH` triplet: [`push_percent_encoded`]
-    /// (`high`, the number of those octets, sizes it; a wrong count panics before anything is
-    /// written past the room reserved), else `map::pct::push_encoding_portable`. Both write an
-    /// octet below 0x80 as itself and the others as "%" and two hex digits: ASCII only.
+    /// Appends `s` with each octet >= 0x80 written as its `%HH` triplet: [`push_percent_encoded`],
+    /// else `map::pct::push_encoding_portable`. Both write an octet below 0x80 as itself and the
+    /// others as "%" and two hex digits: ASCII only.
     #[inline]
-    pub(crate) fn push_encoded(&mut self, s: &[u8], high: usize) {
-        if push_percent_encoded(&mut self.0, s, high).is_none() {
+    pub(crate) fn push_encoded(&mut self, s: &[u8]) {
+        if push_percent_encoded(&mut self.0, s).is_none() {
             crate::map::pct::push_encoding_portable(&mut self.0, s);
         }
     }
@@ -1407,6 +1402,19 @@ mod x86 {
         }
     }
 
+    /// The slow side of the encoders' room check: `out` holds the `o` bytes written so far and
+    /// grows to hold `need` more, past which the next block may write. `(base, capacity)` after.
+    /// Apart and cold: a caller that reserved the result's length never comes here.
+    #[cold]
+    #[inline(never)]
+    fn grow_for(out: &mut Vec<u8>, o: usize, need: usize) -> (*mut u8, usize) {
+        // SAFETY: the callers wrote every byte below `o` (each store begins where the last
+        // block's output ended) and `o <= capacity`: no uninitialized byte is exposed.
+        unsafe { out.set_len(o) };
+        out.reserve(need);
+        (out.as_mut_ptr(), out.capacity())
+    }
+
     /// See `super::push_percent_encoded`. Each block of 16 octets: stored as it is when ASCII;
     /// otherwise its hex digits come from two table shuffles, four interleavings make the source
     /// vector of each group of four octets, and one shuffle per group writes it (4 to 12 bytes;
@@ -1414,15 +1422,11 @@ mod x86 {
     /// The last, partial block is copied into a block of zeros, which are ASCII: the bytes they
     /// write are cut off.
     #[target_feature(enable = "ssse3,popcnt")]
-    pub(super) unsafe fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8], high: usize) {
-        let start = out.len();
-        let len = s.len() + 2 * high;
-        // Room past the result for the stores of the last block: its zeros may put a group's
-        // store 12 bytes further, and a store is 16 bytes. The stores go to the spare capacity
-        // (no zeroing first): `end` bounds them.
-        out.reserve(len + 32);
-        let end = start + len + 32;
-        let base = out.as_mut_ptr();
+    pub(super) unsafe fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8]) {
+        // The stores go to the spare capacity (no zeroing first), and may reach 16 bytes past
+        // the block's result (a group's store is 16 bytes, and the zeros of the last block may
+        // put one 12 bytes further): each block checks that they fit.
+        let (mut base, mut capacity) = (out.as_mut_ptr(), out.capacity());
         let hex = _mm_setr_epi8(
             b'0' as i8, b'1' as i8, b'2' as i8, b'3' as i8, b'4' as i8, b'5' as i8, b'6' as i8,
             b'7' as i8, b'8' as i8, b'9' as i8, b'A' as i8, b'B' as i8, b'C' as i8, b'D' as i8,
@@ -1430,7 +1434,7 @@ mod x86 {
         );
         let nibble = _mm_set1_epi8(0x0F);
         let percent = _mm_set1_epi8(b'%' as i8);
-        let mut o = start;
+        let mut o = out.len();
         let mut at = 0;
         while at < s.len() {
             let v = if at + 16 <= s.len() {
@@ -1453,17 +1457,19 @@ mod x86 {
                 unsafe { _mm_loadu_si128(last.as_ptr().cast()) }
             };
             let mask = _mm_movemask_epi8(v) as usize;
+            // The block writes `grow` bytes; the store of each group starts before the last
+            // group's 4 or more bytes, so ends by `o + grow + 12` (an ASCII block's store, by
+            // `o + 16`).
+            let grow = 16 + 2 * mask.count_ones() as usize;
+            if o + grow + 12 > capacity {
+                (base, capacity) = grow_for(out, o, grow + 12 + 3 * (s.len() - at));
+            }
             if mask == 0 {
-                assert!(o + 16 <= end);
-                // SAFETY: `o + 16 <= end <= out.capacity()`: 16 writable bytes of the buffer
-                // (`base` stays valid: nothing reallocates it below); the store is unaligned.
+                // SAFETY: `o + 16 <= capacity` (checked above): 16 writable bytes of the buffer
+                // (`base` is the buffer's since the last growth); the store is unaligned.
                 unsafe { _mm_storeu_si128(base.add(o).cast(), v) };
                 o += 16;
             } else {
-                // The block writes `grow` bytes; the store of each group starts before the last
-                // group's 4 or more bytes, so ends by `o + grow + 12`.
-                let grow = 16 + 2 * mask.count_ones() as usize;
-                assert!(o + grow + 12 <= end);
                 let hi = _mm_shuffle_epi8(hex, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
                 let lo = _mm_shuffle_epi8(hex, _mm_and_si128(v, nibble));
                 let (a, b) = (_mm_unpacklo_epi32(v, hi), _mm_unpacklo_epi32(lo, percent));
@@ -1477,9 +1483,9 @@ mod x86 {
                 for (k, group) in groups.into_iter().enumerate() {
                     let m = mask >> (4 * k) & 15;
                     // SAFETY: the shuffle is a 16-byte table entry read unaligned; `o + 16 <=
-                    // end <= out.capacity()` (the block's assert: the lengths of the groups
-                    // before this one sum to at most `grow - 4`): 16 writable bytes of the
-                    // buffer, the store unaligned.
+                    // capacity` (checked above: the lengths of the groups before this one sum
+                    // to at most `grow - 4`): 16 writable bytes of the buffer, the store
+                    // unaligned.
                     unsafe {
                         let shuffle = _mm_loadu_si128(GROUP_SHUFFLES[m].as_ptr().cast());
                         _mm_storeu_si128(base.add(o).cast(), _mm_shuffle_epi8(group, shuffle));
@@ -1490,11 +1496,11 @@ mod x86 {
             at += 16;
         }
         // The zeros of the last block wrote one byte each.
-        assert_eq!(o - (at - s.len()), start + len);
-        // SAFETY: `start + len <= capacity`, and every byte from `start` to `o >= start + len`
-        // was written: each store begins where the last one's output ended (`o` moves by no
-        // more than a store writes), so `set_len` exposes no uninitialized byte.
-        unsafe { out.set_len(start + len) };
+        let end = o - (at - s.len());
+        // SAFETY: `end <= o <= capacity`, and every byte from the old length to `o` was
+        // written: each store begins where the last one's output ended (`o` moves by no more
+        // than a store writes), so `set_len` exposes no uninitialized byte.
+        unsafe { out.set_len(end) };
     }
 
     /// Whether `b` is all ASCII, 64 bytes at a time: the blocks or-ed together, each read by a
@@ -1529,18 +1535,17 @@ mod x86 {
         count
     }
 
-    /// See `super::push_percent_encoded`, with AVX-512. Each block of 16 octets: each octet
-    /// widened to a 4-byte slot, which becomes `%HH` (hex digits by a table shuffle) where the
-    /// octet is non-ASCII, and one compression keeps the first byte of each slot and the two
-    /// digits after a "%": the block's result, 16 to 48 bytes, written by a masked store. The
-    /// last, partial block is read by a masked load. Nothing is written past the result, so
-    /// `out` needs no slack.
+    /// See `super::push_percent_encoded`, with AVX-512. Each chunk of 64 octets is read by one
+    /// masked load, and its four blocks of 16 written one after the other without a loop (a
+    /// block past the end writes nothing), so that a line of up to 64 octets takes one trip and
+    /// no branch on its length. Each block: each octet widened to a 4-byte slot, which becomes
+    /// `%HH` (hex digits by a table shuffle) where the octet is non-ASCII, and one compression
+    /// keeps the first byte of each slot and the two digits after a "%": the block's result, 0
+    /// to 48 bytes, written by a masked store. Nothing is written past the result, so `out`
+    /// needs no slack.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
-    pub(super) unsafe fn push_percent_encoded_avx512(out: &mut Vec<u8>, s: &[u8], high: usize) {
-        let start = out.len();
-        let len = s.len() + 2 * high;
-        out.reserve(len);
-        let base = out.as_mut_ptr();
+    pub(super) unsafe fn push_percent_encoded_avx512(out: &mut Vec<u8>, s: &[u8]) {
+        let (mut base, mut capacity) = (out.as_mut_ptr(), out.capacity());
         let hex = _mm512_broadcast_i32x4(_mm_setr_epi8(
             b'0' as i8, b'1' as i8, b'2' as i8, b'3' as i8, b'4' as i8, b'5' as i8, b'6' as i8,
             b'7' as i8, b'8' as i8, b'9' as i8, b'A' as i8, b'B' as i8, b'C' as i8, b'D' as i8,
@@ -1548,53 +1553,67 @@ mod x86 {
         ));
         let nibble = _mm512_set1_epi32(0x0F);
         let percent = _mm512_set1_epi32(i32::from(b'%'));
+        let byte = _mm512_set1_epi32(0xFF);
         // The first byte of every slot is kept, the octet or its "%".
         const FIRSTS: u64 = 0x1111_1111_1111_1111;
-        let mut o = start;
+        let mut o = out.len();
         let mut at = 0;
         while at < s.len() {
-            let rest = (s.len() - at).min(16);
+            let rest = (s.len() - at).min(64);
+            let present = u64::MAX >> (64 - rest);
             // SAFETY: the masked load reads the `rest` bytes of `s` at `at` and no other (masked-
             // off bytes are neither read nor faulted on), unaligned.
-            let v = unsafe {
-                _mm_maskz_loadu_epi8(
-                    (1u32 << rest).wrapping_sub(1) as u16,
-                    s.as_ptr().add(at).cast(),
-                )
+            let chunk = unsafe { _mm512_maskz_loadu_epi8(present, s.as_ptr().add(at).cast()) };
+            let high = _mm512_movepi8_mask(chunk);
+            let grow = rest + 2 * high.count_ones() as usize;
+            if o + grow > capacity {
+                (base, capacity) = grow_for(out, o, grow + 3 * (s.len() - at));
+            }
+            let block = |v: __m128i, high_octets: u16| {
+                let slots = _mm512_cvtepu8_epi32(v);
+                let hi =
+                    _mm512_shuffle_epi8(hex, _mm512_and_si512(_mm512_srli_epi32(slots, 4), nibble));
+                let lo = _mm512_shuffle_epi8(hex, _mm512_and_si512(slots, nibble));
+                // The shuffles put a digit in each byte of the slot; keep the first, moved.
+                let encoded = _mm512_or_si512(
+                    percent,
+                    _mm512_or_si512(
+                        _mm512_slli_epi32(_mm512_and_si512(hi, byte), 8),
+                        _mm512_slli_epi32(_mm512_and_si512(lo, byte), 16),
+                    ),
+                );
+                let slots = _mm512_mask_blend_epi32(high_octets, slots, encoded);
+                // The digits are never 0, the high byte of a slot always is.
+                let keep = _mm512_test_epi8_mask(slots, slots) | FIRSTS;
+                _mm512_maskz_compress_epi8(keep, slots)
             };
-            let high_octets = _mm_movemask_epi8(v) as u16;
-            let grow = rest + 2 * high_octets.count_ones() as usize;
-            // Every block's result is inside the `len` reserved (the last one ends at `len`).
-            assert!(o + grow <= start + len);
-            // No branch on an ASCII block: text in most scripts mixes the two.
-            let slots = _mm512_cvtepu8_epi32(v);
-            let hi =
-                _mm512_shuffle_epi8(hex, _mm512_and_si512(_mm512_srli_epi32(slots, 4), nibble));
-            let lo = _mm512_shuffle_epi8(hex, _mm512_and_si512(slots, nibble));
-            // The shuffles put a digit in each byte of the slot; keep the first, moved.
-            let byte = _mm512_set1_epi32(0xFF);
-            let encoded = _mm512_or_si512(
-                percent,
-                _mm512_or_si512(
-                    _mm512_slli_epi32(_mm512_and_si512(hi, byte), 8),
-                    _mm512_slli_epi32(_mm512_and_si512(lo, byte), 16),
-                ),
-            );
-            let slots = _mm512_mask_blend_epi32(high_octets, slots, encoded);
-            // The digits are never 0, the high byte of a slot always is.
-            let keep = _mm512_test_epi8_mask(slots, slots) | FIRSTS;
-            let result = _mm512_maskz_compress_epi8(keep, slots);
-            // SAFETY: `o + grow <= start + len <= out.capacity()` (asserted): the masked store
-            // writes the `grow` bytes from `o` and no other, unaligned; `base` stays valid,
-            // nothing reallocates `out` below.
-            unsafe { _mm512_mask_storeu_epi8(base.add(o).cast(), (1u64 << grow) - 1, result) };
-            o += grow;
-            at += 16;
+            let blocks = [
+                _mm512_castsi512_si128(chunk),
+                _mm512_extracti32x4_epi32::<1>(chunk),
+                _mm512_extracti32x4_epi32::<2>(chunk),
+                _mm512_extracti32x4_epi32::<3>(chunk),
+            ];
+            for (k, v) in blocks.into_iter().enumerate() {
+                let high_octets = (high >> (16 * k)) as u16;
+                let n = ((present >> (16 * k)) as u16).count_ones() as usize;
+                let len = n + 2 * high_octets.count_ones() as usize;
+                // SAFETY: `o + len <= capacity` (the chunk's `grow`, checked above, is the sum of
+                // its blocks' `len`): the masked store writes the `len` bytes from `o` and no
+                // other, unaligned; `base` is the buffer's since the last growth.
+                unsafe {
+                    _mm512_mask_storeu_epi8(
+                        base.add(o).cast(),
+                        (1u64 << len) - 1,
+                        block(v, high_octets),
+                    )
+                };
+                o += len;
+            }
+            at += 64;
         }
-        assert_eq!(o, start + len);
-        // SAFETY: `start + len <= capacity`, and every byte from `start` to `start + len` was
-        // written: each store begins where the last one's ended, and they end at `start + len`.
-        unsafe { out.set_len(start + len) };
+        // SAFETY: `o <= capacity`, and every byte from the old length to `o` was written: each
+        // store begins where the last one's ended.
+        unsafe { out.set_len(o) };
     }
 
     /// SSE2 is part of x86-64: no detection needed.
@@ -1853,7 +1872,7 @@ pub(super) mod tests {
     fn ascii_bytes_stay_ascii() {
         let mut bytes = super::AsciiBytes::with_capacity(0);
         let any: Vec<u8> = (0..=255).collect();
-        bytes.push_encoded(&any, 128);
+        bytes.push_encoded(&any);
         bytes
             .push_checked(|v| {
                 v.extend_from_slice(b"xn--abc");
