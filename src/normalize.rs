@@ -313,7 +313,7 @@ pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, s
 /// cheaply (a short line, a port, a host that IDNA would look at): [`normalize_components`]
 /// decides those.
 fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
-    use crate::scan::{any_in_windows, ascii_uppercase, hyphen_pairs, non_ascii, percent_to_check};
+    use crate::scan::{any_in_windows, ascii_uppercase, non_ascii, percent_to_check};
     let text = iri.as_str();
     let b = text.as_bytes();
     if b.len() < 17 {
@@ -371,13 +371,8 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
     // are, found in windows of the line; else the fast path of IDNA decides.
     let (at, end) = (iri.host_start(), iri.host_start() + h.len());
     if !any_in_windows(b, at, end, non_ascii, |_| true) {
-        let ace = |i: usize| {
-            i >= at + 3
-                && b[i - 3..i - 1].eq_ignore_ascii_case(b"xn")
-                && (i == at + 3 || b[i - 4] == b'.')
-        };
         let percent = iri.has_percent() && h.contains('%');
-        return !percent && !any_in_windows(b, at, end, hyphen_pairs, ace);
+        return !percent && !crate::map::has_ace_label_at(b, at, end);
     }
     crate::map::is_fast_host(h)
 }

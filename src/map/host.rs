@@ -570,6 +570,25 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
     }
 }
 
+/// [`has_ace_label`] of the host at `at..end` of the line `b`: the "--" of "xn--" found in
+/// windows of 16 bytes of the line (`scan::hyphen_pairs`), so that a host takes a window or two
+/// and no byte loop, where the line is long enough for a window (17 bytes); a byte at a time
+/// otherwise.
+#[inline]
+pub(crate) fn has_ace_label_at(b: &[u8], at: usize, end: usize) -> bool {
+    if b.len() < 17 || at == 0 {
+        return has_ace_label(&b[at..end]);
+    }
+    // A pair of "-" ends "xn--" at `i`: the label starts 3 bytes before, at the host's start or
+    // after a ".".
+    let ace = |i: usize| {
+        i >= at + 3
+            && b[i - 3..i - 1].eq_ignore_ascii_case(b"xn")
+            && (i == at + 3 || b[i - 4] == b'.')
+    };
+    crate::scan::any_in_windows(b, at, end, crate::scan::hyphen_pairs, ace)
+}
+
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
 /// On the path of every line: hosts are short, and most have no "-", which std's search (inlined)
 /// tells faster than the walk of the bytes (`to_iri` of URLs 12% faster) and the `memchr` crate's
@@ -713,6 +732,26 @@ mod tests {
         assert!(matches!(to_unicode("axn--b.xn-.org"), Cow::Borrowed(_)));
         assert_eq!(to_unicode("a.XN--99zt52a"), "a.XN--99zt52a");
         assert!(has_ace_label(b"Xn--a") && has_ace_label(b"a.b.xn--c") && !has_ace_label(b"a.xn-"));
+    }
+
+    proptest::proptest! {
+        /// The windows of the line against the byte walk, on hosts of labels that may be ACE
+        /// labels or nearly (`xn-`, `-xn--`, capitals), in lines short and long, at any place.
+        #[test]
+        fn ace_labels_in_windows_as_byte_by_byte(
+            labels in proptest::collection::vec("(xn--|XN--|xN-|-xn--|x-|--)?[a-z0-9-]{0,6}", 0..6),
+            before in "[a-z]{1,20}",
+            after in "(/[a-z-]{0,30})?",
+        ) {
+            let host = labels.join(".");
+            let line = format!("{before}://{host}{after}");
+            let at = before.len() + 3;
+            proptest::prop_assert_eq!(
+                has_ace_label_at(line.as_bytes(), at, at + host.len()),
+                has_ace_label(host.as_bytes()),
+                "{:?}", line
+            );
+        }
     }
 
     #[test]

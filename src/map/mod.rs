@@ -18,7 +18,9 @@ mod to_iri;
 mod to_uri;
 
 pub use host::HostMapping;
-pub(crate) use host::{host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host};
+pub(crate) use host::{
+    has_ace_label_at, host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host,
+};
 pub use to_iri::ToIriOptions;
 pub use to_uri::ToUriOptions;
 

@@ -1,7 +1,7 @@
 //! URI to IRI (3987bis 3.7): percent-encoded UTF-8 decoded where it gives characters an IRI may
 //! hold, ACE labels of DNS hosts converted with ToUnicode.
 
-use super::host::{has_ace_label, is_dns_host, to_unicode};
+use super::host::{has_ace_label_at, is_dns_host, to_unicode};
 use super::pct::{push_octet, triplet_at};
 use super::reassemble;
 use crate::tables::{classify_utf8, CodePointClass};
@@ -59,7 +59,10 @@ impl<'a> IriRef<'a> {
         // a "%" or not, a host has an ACE label or not; the scheme table last.
         let host_ace = options.to_unicode
             && reg_name
-            && self.host().is_some_and(|h| has_ace_label(h.as_bytes()));
+            && self.host().is_some_and(|h| {
+                let at = self.host_start();
+                has_ace_label_at(input.as_bytes(), at, at + h.len())
+            });
         let high = self.has_percent() && has_high_triplet(input.as_bytes());
         if !high && !host_ace {
             return Cow::Borrowed(input);
