@@ -76,16 +76,23 @@ pub(crate) fn push_encoding_portable(out: &mut Vec<u8>, s: &[u8]) {
     out.truncate(start + len);
 }
 
-/// The value of a hex digit, either case.
-#[inline]
-pub(crate) fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
+/// The value of each byte as a hex digit (RFC 3986 2.1 `HEXDIG`, either case); 0xFF for the bytes
+/// that are not one.
+static HEX_VALUES: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => 0xFF,
+        };
+        c += 1;
     }
-}
+    t
+};
 
 /// The octet of the `%HH` triplet at `i`, if there is one.
 #[inline]
@@ -93,9 +100,12 @@ pub(crate) fn triplet_at(b: &[u8], i: usize) -> Option<u8> {
     if b.get(i) != Some(&b'%') {
         return None;
     }
-    let hi = hex_value(*b.get(i + 1)?)?;
-    let lo = hex_value(*b.get(i + 2)?)?;
-    Some(hi << 4 | lo)
+    let (hi, lo) = (
+        HEX_VALUES[usize::from(*b.get(i + 1)?)],
+        HEX_VALUES[usize::from(*b.get(i + 2)?)],
+    );
+    // One test for both digits: 0xFF has the bits 0x10 that no digit's value has.
+    ((hi | lo) & 0x10 == 0).then_some(hi << 4 | lo)
 }
 
 /// `s` with every `%HH` triplet decoded to its octet; other bytes as they are.
@@ -189,6 +199,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every pair of bytes after a "%", against `char::to_digit`.
+    #[test]
+    fn triplets_of_every_pair_of_bytes() {
+        for hi in 0..=255u8 {
+            for lo in 0..=255u8 {
+                let digit = |c: u8| char::from(c).to_digit(16).map(|d| d as u8);
+                let want = digit(hi).zip(digit(lo)).map(|(h, l)| h << 4 | l);
+                assert_eq!(triplet_at(&[b'%', hi, lo], 0), want, "{hi:#x} {lo:#x}");
+            }
+        }
+        assert_eq!(triplet_at(b"%4", 0), None);
+        assert_eq!(triplet_at(b"a41", 0), None);
     }
 
     #[test]
