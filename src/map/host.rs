@@ -11,6 +11,7 @@ use super::idna_failure;
 use super::pct::decode_all;
 use super::punycode::{self, Label, MAX_LABEL};
 use super::MapError;
+use crate::scan::host_points::{self, AsciiClasses, HostPoints};
 use crate::tables::{
     ascii, class, code_point_class, idna_class_of, idna_mapped_of, CodePointClass, IdnaClass,
 };
@@ -308,6 +309,107 @@ impl BidiLabel {
 /// class) or breaks a rule: the `idna` crate then decides,
 /// and says why it fails.
 fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) -> bool) -> bool {
+    let split = host_points::split(host, &ASCII_CLASSES, |points| {
+        split_labels(host, points, &mut label)
+    });
+    match split.flatten() {
+        Some(answer) => answer,
+        None => walk_labels(host, map, label),
+    }
+}
+
+/// [`fast_labels`] on a host split all at once (`scan::host_points`): the same answer, after the
+/// same labels to `label`; or `None`, before any label, for a host that has a code point the walk
+/// ([`walk_labels`]) must look at with the one before it (mapped, a mark that starts a label,
+/// two combining marks in a row, one that may compose), an unclassed one, or an empty label (the
+/// walk then says no).
+#[inline(always)]
+fn split_labels(
+    host: &str,
+    p: &HostPoints,
+    label: &mut impl FnMut(Label<'_>, &[u8]) -> bool,
+) -> Option<bool> {
+    let n = p.len;
+    if n == 0 {
+        return None;
+    }
+    let below = |k: usize| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    let in_labels = below(n) & !p.dots;
+    // Each label's first code point: the host's, and each after a ".".
+    let starts = in_labels & !(in_labels << 1);
+    let flag = |bit: u8| p.flags[bit.trailing_zeros() as usize];
+    let combining = flag(IdnaClass::COMBINING);
+    // The walk's reasons to return false, or to look at the code point before; and a label too
+    // long for DNS (64 code points: there is no "." in at most 64 bytes).
+    if p.dots & (1 | 1 << (n - 1) | p.dots >> 1) != 0
+        || (n == MAX_LABEL + 1 && p.dots == 0)
+        || p.unclassed != 0
+        || flag(IdnaClass::MAPPED) != 0
+        || flag(IdnaClass::MARK) & starts != 0
+        || combining & combining << 1 != 0
+        || flag(IdnaClass::MAYBE) & !starts != 0
+    {
+        return None;
+    }
+    let codes = |code: u8| p.codes[usize::from(code)];
+    // UTS #46 4.1 step 8: a bidi domain name has an R, AL or AN character.
+    let bidi_domain = codes(IdnaClass::R) | codes(IdnaClass::AL) | codes(IdnaClass::AN) != 0;
+    let b = host.as_bytes();
+    // The label's first code point and byte, and its first basic code point and key.
+    let (mut k, mut byte, mut nb, mut nk) = (0, 0, 0, 0);
+    let mut bidi_ok = true;
+    loop {
+        let end = match p.dots >> k {
+            0 => n,
+            dots => k + dots.trailing_zeros() as usize,
+        };
+        let byte_end = match p.byte_dots.checked_shr(byte as u32).unwrap_or(0) {
+            0 => b.len(),
+            dots => byte + dots.trailing_zeros() as usize,
+        };
+        let range = below(end) & !below(k);
+        let basic_at = p.ascii & range;
+        let basic = basic_at.count_ones() as usize;
+        let keys = end - k - basic;
+        let written = &b[byte..byte_end];
+        // Positions counted from the host's start, not the label's: the same for Punycode.
+        let mapped = Label {
+            basic: &p.basic[nb..nb + basic],
+            basic_at,
+            keys: &p.keys[nk..nk + keys],
+        };
+        if is_ace_label(written) || !label(mapped, written) {
+            return Some(false);
+        }
+        if bidi_domain {
+            let not_nsm = range & !codes(IdnaClass::NSM);
+            let last = match not_nsm {
+                0 => 0,
+                _ => p.class[63 - not_nsm.leading_zeros() as usize] & IdnaClass::BIDI,
+            };
+            let seen = (1..=ES).fold(0, |seen, code| {
+                seen | if codes(code) & range != 0 {
+                    bit(code)
+                } else {
+                    0
+                }
+            });
+            let rule = BidiLabel {
+                first: p.class[k] & IdnaClass::BIDI,
+                last,
+                seen,
+            };
+            bidi_ok &= rule.passes();
+        }
+        if end == n {
+            return Some(!bidi_domain || bidi_ok);
+        }
+        (k, byte, nb, nk) = (end + 1, byte_end + 1, nb + basic, nk + keys);
+    }
+}
+
+/// [`fast_labels`] a code point at a time.
+fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) -> bool) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
     let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
@@ -411,6 +513,17 @@ fn decode_at(b: &[u8], i: usize) -> (u32, usize) {
         )
     }
 }
+
+/// [`LDH`] as `scan::host_points` reads it.
+pub(crate) static ASCII_CLASSES: AsciiClasses = {
+    let (mut lower, mut code) = ([0u8; 128], [0u8; 128]);
+    let mut c = 0;
+    while c < 128 {
+        (lower[c], code[c]) = LDH[c];
+        c += 1;
+    }
+    AsciiClasses { lower, code }
+};
 
 /// `[A-Za-z0-9-]` as UTS #46 maps them (letters lowercased), with their bidi class codes (L,
 /// EN, ES); 0 for every other ASCII byte.

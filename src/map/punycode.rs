@@ -84,7 +84,10 @@ fn divide(q: u32, d: u32) -> u32 {
 /// A label as RFC 3492 6.3 reads it: its basic (ASCII) code points, in order and already in the
 /// case wanted, their positions in the label (a bit each), and each other code point as its
 /// value shifted left by 6 and its position (at most [`MAX_LABEL`] code points in all), so that
-/// sorting the keys sorts by value, then position.
+/// sorting the keys sorts by value, then position. The positions may all be offset by the same
+/// number (the label's first code point's place in its host, for the fast path's split of a whole
+/// host, `scan::host_points`), as long as they stay below 64: the encoder uses them only relative
+/// to each other.
 pub(crate) struct Label<'a> {
     /// The basic code points.
     pub(crate) basic: &'a [u8],

@@ -2,12 +2,15 @@
 //! time; and the other wide helpers of the crate (the percent-encoders, counts, ASCII tests and
 //! window masks).
 //!
-//! This is the one place of the crate with `unsafe`: SSSE3 and AVX-512 intrinsics on x86-64,
+//! This is the one place of the crate with `unsafe` (here and in its submodule [`host_points`]):
+//! SSSE3 and AVX-512 intrinsics on x86-64,
 //! detected once at run time. The whole scanner is compiled a second and a third time, for SSSE3
 //! and for AVX-512 ([`scan_wide`], the level a const parameter of `Scanner`), so that the check
 //! inlines into its loops; the byte table walk (`skip_scalar`) is the portable fallback, and the
 //! reference that the tests and the `fast_vs_scalar` fuzz target compare both with.
 #![allow(unsafe_code)]
+
+pub(crate) mod host_points;
 
 use super::{Positions, Scanner};
 use crate::map::punycode::Label;
@@ -259,6 +262,13 @@ pub(crate) fn push_percent_encoded_by(which: Encoder, out: &mut Vec<u8>, s: &[u8
 #[inline(always)]
 fn has_avx512_vbmi2() -> bool {
     features() & HAS_VBMI2 != 0
+}
+
+/// Whether the CPU has [`has_avx512_bw`], VBMI and VBMI2: the split of hosts
+/// (`scan::host_points`).
+#[inline(always)]
+fn has_avx512_vbmi2_vbmi() -> bool {
+    features() & (HAS_VBMI | HAS_VBMI2) == HAS_VBMI | HAS_VBMI2
 }
 
 /// Whether the CPU has POPCNT.

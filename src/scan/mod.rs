@@ -15,6 +15,7 @@ mod line;
 
 pub use line::check_line_scan;
 
+pub(crate) use fast::host_points;
 pub(crate) use fast::AsciiBytes;
 pub(crate) use fast::{
     ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check, punycode_encode,
