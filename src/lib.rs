@@ -34,4 +34,4 @@ pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
 
 #[doc(hidden)]
-pub use scan::{check_line_scan, validate_scalar};
+pub use scan::{check_host_split, check_line_scan, validate_scalar};

@@ -18,7 +18,6 @@ mod to_iri;
 mod to_uri;
 
 pub use host::HostMapping;
-#[cfg(test)]
 pub(crate) use host::ASCII_CLASSES;
 pub(crate) use host::{
     has_ace_label_at, host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host,

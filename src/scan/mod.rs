@@ -13,6 +13,7 @@ mod fast;
 mod ip;
 mod line;
 
+pub use fast::host_points::check_split as check_host_split;
 pub use line::check_line_scan;
 
 pub(crate) use fast::host_points;

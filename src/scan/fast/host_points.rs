@@ -48,7 +48,6 @@ pub(crate) struct HostPoints {
     pub(crate) basic: [u8; MAX_BYTES],
 }
 
-#[cfg(test)]
 impl HostPoints {
     fn empty() -> Self {
         HostPoints {
@@ -92,14 +91,40 @@ pub(crate) fn split<R>(
     None
 }
 
-/// [`split`] a code point at a time, for any CPU and any length (code points past 64 are not
-/// recorded): the reference the tests compare the vector split with.
-#[cfg(test)]
-pub(crate) fn split_portable(host: &str, ascii: &AsciiClasses) -> HostPoints {
+/// Compares [`split`] of `host` with [`split_portable`], where the CPU takes the split and
+/// `host` is at most [`MAX_BYTES`] bytes, and panics where they differ: for the tests and the
+/// `to_uri` fuzz target (`check_host_split`).
+pub fn check_split(host: &str) {
+    if host.len() > MAX_BYTES {
+        return;
+    }
+    let ascii = &crate::map::ASCII_CLASSES;
+    let want = split_portable(host, ascii);
+    split(host, ascii, |wide| {
+        let n = want.len;
+        assert_eq!(wide.len, n, "{host:?}");
+        assert_eq!(wide.dots, want.dots, "{host:?}");
+        assert_eq!(wide.byte_dots, want.byte_dots, "{host:?}");
+        assert_eq!(wide.ascii, want.ascii, "{host:?}");
+        assert_eq!(wide.unclassed, want.unclassed, "{host:?}");
+        assert_eq!(wide.flags, want.flags, "{host:?}");
+        assert_eq!(wide.codes, want.codes, "{host:?}");
+        assert_eq!(wide.class[..n], want.class[..n], "{host:?}");
+        let basic = want.ascii.count_ones() as usize;
+        let keys = n - (want.ascii | want.dots).count_ones() as usize;
+        assert_eq!(wide.keys[..keys], want.keys[..keys], "{host:?}");
+        assert_eq!(wide.basic[..basic], want.basic[..basic], "{host:?}");
+    });
+}
+
+/// [`split`] a code point at a time, for any CPU, of a host of at most [`MAX_BYTES`] bytes: the
+/// reference the tests and the fuzz target compare the vector split with.
+fn split_portable(host: &str, ascii: &AsciiClasses) -> HostPoints {
     let mut p = HostPoints::empty();
     let (mut nb, mut nk) = (0, 0);
     let mut byte = 0;
-    for (k, c) in host.chars().take(64).enumerate() {
+    debug_assert!(host.len() <= MAX_BYTES);
+    for (k, c) in host.chars().enumerate() {
         let cp = c as u32;
         let bit = 1u64 << k;
         let class = if c == '.' {
@@ -336,34 +361,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn classes() -> &'static AsciiClasses {
-        &crate::map::ASCII_CLASSES
-    }
-
     fn same(host: &str) {
-        let ascii = classes();
-        let want = split_portable(host, ascii);
-        let Some(()) = split(host, ascii, |wide| check(host, wide, &want)) else {
-            return;
-        };
-    }
-
-    fn check(host: &str, wide: &HostPoints, want: &HostPoints) {
-        let n = want.len;
-        assert_eq!(wide.len, n, "{host:?}");
-        assert_eq!(wide.dots, want.dots, "{host:?}");
-        assert_eq!(wide.byte_dots, want.byte_dots, "{host:?}");
-        assert_eq!(wide.ascii, want.ascii, "{host:?}");
-        assert_eq!(wide.unclassed, want.unclassed, "{host:?}");
-        assert_eq!(wide.flags, want.flags, "{host:?}");
-        assert_eq!(wide.codes, want.codes, "{host:?}");
-        assert_eq!(wide.class[..n], want.class[..n], "{host:?}");
-        let (nk, nb) = (
-            (n as u32 - (want.ascii | want.dots).count_ones()) as usize,
-            (want.ascii).count_ones() as usize,
-        );
-        assert_eq!(wide.keys[..nk], want.keys[..nk], "{host:?}");
-        assert_eq!(wide.basic[..nb], want.basic[..nb], "{host:?}");
+        check_split(host);
     }
 
     #[test]
