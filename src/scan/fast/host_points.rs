@@ -261,6 +261,8 @@ mod x86 {
             let key = unsafe { *keys.add(k) };
             class[(key & 63) as usize] = idna_class_of(key >> 6).bits();
         }
+        // The ASCII bytes other than ".", mapped, in order (`vpermi2b` reads the 128-byte table by
+        // the low 7 bits of each byte); the class code of each ASCII code point.
         let lower = _mm512_permutex2var_epi8(lower_lo, v, lower_hi);
         let basic = _mm512_maskz_compress_epi8(live & !high & !byte_dots, lower);
         let ascii_code = _mm512_permutexvar_epi8(at, _mm512_permutex2var_epi8(code_lo, v, code_hi));
@@ -296,8 +298,6 @@ mod x86 {
             std::ptr::addr_of_mut!((*out).flags).write(flags);
             std::ptr::addr_of_mut!((*out).codes).write(codes);
             _mm512_storeu_si512(std::ptr::addr_of_mut!((*out).class).cast(), class);
-            // The ASCII bytes other than ".", mapped, in order (`vpermi2b` reads the 128-byte
-            // table by the low 7 bits of each byte).
             _mm512_storeu_si512(std::ptr::addr_of_mut!((*out).basic).cast(), basic);
         }
     }
