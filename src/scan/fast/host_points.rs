@@ -91,9 +91,9 @@ pub(crate) fn split<R>(
     None
 }
 
-/// Compares [`split`] of `host` with [`split_portable`], where the CPU takes the split and
-/// `host` is at most [`MAX_BYTES`] bytes, and panics where they differ: for the tests and the
-/// `to_uri` fuzz target (`check_host_split`).
+/// Compares `split` of `host` with `split_portable`, where the CPU takes the split and `host`
+/// is at most 64 bytes, and panics where they differ: for the tests and the `to_uri` fuzz target
+/// (`check_host_split`).
 pub fn check_split(host: &str) {
     if host.len() > MAX_BYTES {
         return;
