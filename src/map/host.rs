@@ -319,10 +319,10 @@ fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) ->
 }
 
 /// [`fast_labels`] on a host split all at once (`scan::host_points`): the same answer, after the
-/// same labels to `label`; or `None`, before any label, for a host that has a code point the walk
-/// ([`walk_labels`]) must look at with the one before it (mapped, a mark that starts a label,
-/// two combining marks in a row, one that may compose), an unclassed one, or an empty label (the
-/// walk then says no).
+/// same labels to `label`; or `None`, before any label, where the walk ([`walk_labels`]) would
+/// say no for a reason it finds at a code point (an unclassed one, a mapped one, a mark that
+/// starts a label, two combining marks out of canonical order, one that composes with the one
+/// before it), an empty label, or a label too long: the walk then decides, and says no.
 #[inline(always)]
 fn split_labels(
     host: &str,
@@ -339,17 +339,42 @@ fn split_labels(
     let starts = in_labels & !(in_labels << 1);
     let flag = |bit: u8| p.flags[bit.trailing_zeros() as usize];
     let combining = flag(IdnaClass::COMBINING);
-    // The walk's reasons to return false, or to look at the code point before; and a label too
-    // long for DNS (64 code points: there is no "." in at most 64 bytes).
+    // The walk's reasons to return false at a code point alone, or at an empty label; and a
+    // label too long for DNS (64 code points: there is no "." in at most 64 bytes).
     if p.dots & (1 | 1 << (n - 1) | p.dots >> 1) != 0
         || (n == MAX_LABEL + 1 && p.dots == 0)
         || p.unclassed != 0
         || flag(IdnaClass::MAPPED) != 0
         || flag(IdnaClass::MARK) & starts != 0
-        || combining & combining << 1 != 0
-        || flag(IdnaClass::MAYBE) & !starts != 0
     {
         return None;
+    }
+    // The code points the walk looks at with the one before (`in_canonical_order`, `composes`):
+    // the second of two combining marks in a row, and one of NFC_QC Maybe past a label's start.
+    // The one before is in the same label, and each is read from the arrays of the split.
+    let pairs = combining & combining << 1;
+    let maybe = flag(IdnaClass::MAYBE) & !starts;
+    let mut look = pairs | maybe;
+    if look != 0 {
+        let above = in_labels & !p.ascii;
+        let point_at = |k: usize| {
+            let below_k = below(k);
+            if p.ascii >> k & 1 != 0 {
+                u32::from(p.basic[(p.ascii & below_k).count_ones() as usize])
+            } else {
+                p.keys[(above & below_k).count_ones() as usize] >> 6
+            }
+        };
+        while look != 0 {
+            let k = look.trailing_zeros() as usize;
+            look &= look - 1;
+            let (before, point) = (point_at(k - 1), point_at(k));
+            if (pairs >> k & 1 != 0 && !in_canonical_order(before, point, p.class[k]))
+                || (maybe >> k & 1 != 0 && composes(before, point))
+            {
+                return None;
+            }
+        }
     }
     let codes = |code: u8| p.codes[usize::from(code)];
     // UTS #46 4.1 step 8: a bidi domain name has an R, AL or AN character.
