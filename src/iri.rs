@@ -189,10 +189,10 @@ impl<'a> IriRef<'a> {
         self.pos.flags & flag != 0
     }
 
-    /// The number of octets >= 0x80 and whether the fragment holds a "#", if the scanner
-    /// learned them (`scan::Hint`).
+    /// The number of octets >= 0x80, whether the host holds one and whether the fragment holds
+    /// a "#", if the scanner learned them (`scan::Hint`).
     #[inline]
-    pub(crate) fn scan_hint(&self) -> Option<(usize, bool)> {
+    pub(crate) fn scan_hint(&self) -> Option<crate::scan::Learned> {
         self.pos.hint.get()
     }
 }

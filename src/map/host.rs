@@ -70,7 +70,17 @@ pub(crate) fn is_dns_host_of(info: Option<&crate::SchemeInfo>) -> bool {
 /// result is checked to be an `ireg-name` of a URI (UTS #46 maps some characters to ASCII that
 /// a host may not hold, such as U+FF0F to "/").
 pub(crate) fn push_idna(out: &mut Vec<u8>, host: &str) -> Result<(), MapError> {
-    if !host.is_ascii() && push_idna_fast(out, host) {
+    if host.is_ascii() {
+        out.extend_from_slice(host.as_bytes());
+        return Ok(());
+    }
+    push_idna_non_ascii(out, host)
+}
+
+/// [`push_idna`] for a `host` known to hold a non-ASCII character.
+pub(crate) fn push_idna_non_ascii(out: &mut Vec<u8>, host: &str) -> Result<(), MapError> {
+    debug_assert!(!host.is_ascii());
+    if push_idna_fast(out, host) {
         return Ok(());
     }
     push_idna_checked(out, host)

@@ -1,7 +1,7 @@
 //! IRI to URI (3987bis 3.3 to 3.6): the non-ASCII octets of the IRI percent-encoded in place,
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
-use super::host::{push_idna, push_idna_checked, HostMapping};
+use super::host::{push_idna_checked, push_idna_non_ascii, HostMapping};
 use super::pct::{push_encoding_portable, push_octet_bytes};
 use super::{reassemble, MapError};
 use crate::scan::AsciiBytes;
@@ -68,30 +68,35 @@ impl<'a> IriRef<'a> {
     pub fn to_uri_with(&self, options: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
         let input = self.as_str();
         // The non-ASCII octets, counted once: none makes the input a URI already, and their
-        // number sizes the result. The scanner may have counted them, and looked for "#" in the
-        // fragment.
-        let (non_ascii, fragment_hash) = self.scan_hint().unwrap_or_else(|| {
-            (
+        // number sizes the result. The scanner may have counted them, and looked for them in the
+        // host and for "#" in the fragment.
+        let learned = self.scan_hint();
+        let (non_ascii, fragment_hash) = match learned {
+            Some(l) => (l.non_ascii, l.fragment_hash),
+            None => (
                 crate::scan::count_non_ascii(input.as_bytes()),
                 self.fragment()
                     .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some()),
-            )
-        });
+            ),
+        };
         if non_ascii == 0 && !fragment_hash {
             // 3.3: "the mapping is an identity transformation for ... valid URIs". Inlined,
             // so that a URL costs its caller this test and no call.
             return Ok(Cow::Borrowed(input));
         }
-        self.mapped_to_uri(options, non_ascii, fragment_hash)
+        let host_non_ascii = learned.map(|l| l.host_non_ascii);
+        self.mapped_to_uri(options, non_ascii, fragment_hash, host_non_ascii)
             .map(Cow::Owned)
     }
 
-    /// [`IriRef::to_uri_with`] for an input that is not a URI already, with `non_ascii` octets.
+    /// [`IriRef::to_uri_with`] for an input that is not a URI already, with `non_ascii` octets
+    /// (`host_non_ascii` of them in the host, if the scanner learned it).
     fn mapped_to_uri(
         &self,
         options: &ToUriOptions,
         non_ascii: usize,
         fragment_hash: bool,
+        host_non_ascii: Option<bool>,
     ) -> Result<String, MapError> {
         let input = self.as_str();
         // In a valid IRI the characters a URI does not allow are exactly the non-ASCII ones
@@ -108,13 +113,13 @@ impl<'a> IriRef<'a> {
         };
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
         if let Some(host) = self.host() {
-            if !crate::scan::is_ascii(host.as_bytes())
+            if host_non_ascii.unwrap_or_else(|| !crate::scan::is_ascii(host.as_bytes()))
                 && self.host_kind() == Some(HostKind::RegName)
                 && options.host.idna_for(self.scheme())
             {
                 let start = self.host_start();
                 encode_to(&mut out, 0, start);
-                out.push_checked(|out| push_idna(out, host))?;
+                out.push_checked(|out| push_idna_non_ascii(out, host))?;
                 done = start + host.len();
             }
         }

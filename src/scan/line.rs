@@ -381,14 +381,16 @@ pub(crate) fn scan<const W: usize>(
         p.flags |= HAS_PERCENT;
     }
     let non_ascii: u32 = m.high.iter().map(|h| h.count_ones()).sum();
+    let mut host_non_ascii = false;
     if non_ascii > 0 {
         // The caller makes the UTF-8 masks for every input with a byte >= 0x80.
         match utf8_masks {
             Some(u) if utf8(b, u, query) => {}
             _ => return None,
         }
+        host_non_ascii = any(m.high, p.host_start, p.host_end);
     }
-    p.hint = Hint::known(non_ascii, fragment_hash);
+    p.hint = Hint::known(non_ascii, host_non_ascii, fragment_hash);
     Some(p)
 }
 
@@ -489,12 +491,19 @@ fn check_masks<const W: usize>(
     };
     let truth = (
         input.iter().filter(|&&c| c >= 0x80).count(),
+        walk.as_ref()
+            .is_ok_and(|w| input[w.host_start..w.host_end].iter().any(|&c| c >= 0x80)),
         walk.as_ref().is_ok_and(|w| {
             w.flags & super::HAS_FRAGMENT != 0 && input[w.query_end + 1..].contains(&b'#')
         }),
     );
+    let learned = |p: &Positions| {
+        p.hint
+            .get()
+            .map(|l| (l.non_ascii, l.host_non_ascii, l.fragment_hash))
+    };
     match (&line, &walk) {
-        (Some(l), Ok(w)) if l == w && l.hint.get() == Some(truth) => {}
+        (Some(l), Ok(w)) if l == w && learned(l) == Some(truth) => {}
         (None, Ok(w)) if !shaped(w) => {}
         (None, Err(_)) => {}
         _ => panic!(

@@ -103,14 +103,27 @@ pub(crate) struct Positions {
 }
 
 /// What the line check learns of an input on the way, which the mappings would otherwise read
-/// the input again for: the number of octets >= 0x80, and whether the fragment holds a "#"
-/// (3987bis 2.2 allows it, a URI does not). Not part of what the positions are: equal and hashed
-/// alike whatever it holds, so that every scanner gives equal positions.
+/// the input again for: the number of octets >= 0x80, whether the host holds one, and whether
+/// the fragment holds a "#" (3987bis 2.2 allows it, a URI does not). Not part of what the
+/// positions are: equal and hashed alike whatever it holds, so that every scanner gives equal
+/// positions.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hint {
     /// The count, or [`Hint::UNKNOWN`].
     non_ascii: u32,
     fragment_hash: bool,
+    host_non_ascii: bool,
+}
+
+/// What [`Hint::get`] gives when the line check learned it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Learned {
+    /// The number of octets >= 0x80.
+    pub non_ascii: usize,
+    /// Whether the fragment holds a "#".
+    pub fragment_hash: bool,
+    /// Whether the host holds an octet >= 0x80.
+    pub host_non_ascii: bool,
 }
 
 impl Hint {
@@ -120,22 +133,28 @@ impl Hint {
     pub(crate) const NONE: Hint = Hint {
         non_ascii: Hint::UNKNOWN,
         fragment_hash: false,
+        host_non_ascii: false,
     };
 
-    /// Known: `non_ascii` octets >= 0x80 (at most 256: the line check's inputs), and whether the
-    /// fragment holds a "#".
-    pub(crate) fn known(non_ascii: u32, fragment_hash: bool) -> Hint {
+    /// Known: `non_ascii` octets >= 0x80 (at most 256: the line check's inputs), whether the
+    /// host holds one, and whether the fragment holds a "#".
+    pub(crate) fn known(non_ascii: u32, host_non_ascii: bool, fragment_hash: bool) -> Hint {
         debug_assert!(non_ascii < Hint::UNKNOWN);
         Hint {
             non_ascii,
             fragment_hash,
+            host_non_ascii,
         }
     }
 
-    /// The number of octets >= 0x80 and whether the fragment holds a "#", if known.
+    /// What the line check learned, if it learned it.
     #[inline]
-    pub(crate) fn get(self) -> Option<(usize, bool)> {
-        (self.non_ascii != Hint::UNKNOWN).then_some((self.non_ascii as usize, self.fragment_hash))
+    pub(crate) fn get(self) -> Option<Learned> {
+        (self.non_ascii != Hint::UNKNOWN).then_some(Learned {
+            non_ascii: self.non_ascii as usize,
+            fragment_hash: self.fragment_hash,
+            host_non_ascii: self.host_non_ascii,
+        })
     }
 }
 
