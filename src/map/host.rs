@@ -55,7 +55,12 @@ impl HostMapping {
 /// Whether the host of an IRI with this scheme is a DNS name: what the scheme table says, and
 /// yes for schemes it does not know and for references without a scheme.
 pub(crate) fn is_dns_host(scheme: Option<&str>) -> bool {
-    is_dns_host_of(scheme.and_then(crate::scheme_info))
+    match scheme {
+        // The schemes of most IRIs, in the case most have, answered without the table's
+        // lowercasing and lookup (the table says the same: `http_is_a_dns_host`).
+        Some("http" | "https") => true,
+        _ => is_dns_host_of(scheme.and_then(crate::scheme_info)),
+    }
 }
 
 /// [`is_dns_host`] from what the scheme table says of the scheme (`None`: it says nothing).
@@ -808,6 +813,25 @@ mod tests {
         assert_eq!(idna("ré%C3%A9.org").unwrap(), "xn--r-bgaa.org");
         assert_eq!(idna("r%E9sum%E9.org").unwrap(), "r%E9sum%E9.org");
         assert_eq!(idna("Example.ORG").unwrap(), "Example.ORG");
+    }
+
+    /// `is_dns_host` answers for `http` and `https` before the table: the table must say the
+    /// same.
+    #[test]
+    fn http_is_a_dns_host() {
+        for scheme in [
+            "http",
+            "https",
+            "HTTP",
+            "Https",
+            "ftp",
+            "urn",
+            "mailto",
+            "x-unknown",
+        ] {
+            let table = is_dns_host_of(crate::scheme_info(scheme));
+            assert_eq!(is_dns_host(Some(scheme)), table, "{scheme}");
+        }
     }
 
     #[test]

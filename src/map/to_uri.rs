@@ -113,7 +113,7 @@ impl<'a> IriRef<'a> {
         };
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
         if let Some(host) = self.host() {
-            if host_non_ascii.unwrap_or_else(|| !crate::scan::is_ascii(host.as_bytes()))
+            if host_non_ascii.unwrap_or_else(|| !host.is_ascii())
                 && self.host_kind() == Some(HostKind::RegName)
                 && options.host.idna_for(self.scheme())
             {
