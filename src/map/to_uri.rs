@@ -118,7 +118,12 @@ impl<'a> IriRef<'a> {
                 && options.host.idna_for(self.scheme())
             {
                 let start = self.host_start();
-                encode_to(&mut out, 0, start);
+                if self.userinfo().is_none() {
+                    // The scheme, ":" and "//" (3987bis 2.2): ASCII, copied as it is.
+                    out.push_ascii(&input.as_bytes()[..start]);
+                } else {
+                    encode_to(&mut out, 0, start);
+                }
                 out.push_checked(|out| push_idna_non_ascii(out, host))?;
                 done = start + host.len();
             }

@@ -396,10 +396,19 @@ impl AsciiBytes {
         Ok(())
     }
 
+    /// Appends `s`, which must be ASCII (a short piece such as a scheme and "//", where the
+    /// encoder's trip costs more than a copy). Panics when it is not.
+    #[inline]
+    pub(crate) fn push_ascii(&mut self, s: &[u8]) {
+        assert!(s.is_ascii(), "a URI is ASCII");
+        self.0.extend_from_slice(s);
+    }
+
     /// The bytes as a `String`.
     #[inline]
     pub(crate) fn into_string(self) -> String {
-        // SAFETY: every byte is ASCII: `push_encoded` writes only ASCII, and `push_checked`
+        // SAFETY: every byte is ASCII: `push_encoded` writes only ASCII, `push_ascii` appends only
+        // ASCII (it panics before it appends anything else), and `push_checked`
         // keeps only ASCII (it cuts back what it does not keep, on an error and on a panic);
         // nothing else appends to the bytes. ASCII is valid UTF-8.
         unsafe { String::from_utf8_unchecked(self.0) }
