@@ -119,7 +119,7 @@ impl<'a> IriRef<'a> {
             {
                 let start = self.host_start();
                 if self.userinfo().is_none() {
-                    // The scheme, ":" and "//" (3987bis 2.2): ASCII, copied as it is.
+                    // The scheme and ":", if any, and "//" (3987bis 2.2): ASCII, copied as is.
                     out.push_ascii(&input.as_bytes()[..start]);
                 } else {
                     encode_to(&mut out, 0, start);
