@@ -400,6 +400,7 @@ impl AsciiBytes {
     /// encoder's trip costs more than a copy). Panics when it is not.
     #[inline]
     pub(crate) fn push_ascii(&mut self, s: &[u8]) {
+        // The standard test, inlined, not `is_ascii` above: a few bytes are not worth its call.
         assert!(s.is_ascii(), "a URI is ASCII");
         self.0.extend_from_slice(s);
     }
