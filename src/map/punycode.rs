@@ -41,9 +41,22 @@ fn threshold(k: u32, bias: u32) -> u32 {
 }
 
 /// RFC 3492 6.1, bias adaptation; `points` is at most `MAX_LABEL`.
-fn adapt(mut delta: u32, points: u32, first: bool) -> u32 {
-    delta = if first { delta / DAMP } else { delta / 2 };
-    delta += divide(delta, points);
+fn adapt(delta: u32, points: u32, first: bool) -> u32 {
+    let delta = if first { delta / DAMP } else { delta / 2 };
+    adapt_scaled(delta + divide(delta, points))
+}
+
+/// [`adapt`] past the first delta (`points` is 2 or more): without `divide`'s test for 1.
+#[inline(always)]
+fn adapt_next(delta: u32, points: u32) -> u32 {
+    let delta = delta / 2;
+    adapt_scaled(delta + divide_by(delta, points))
+}
+
+/// The rest of [`adapt`], on the delta scaled (divided by `DAMP` or 2) and grown by its share
+/// (`delta / points`).
+#[inline(always)]
+fn adapt_scaled(mut delta: u32) -> u32 {
     let mut k = 0;
     while delta > ADAPT_TAIL_MAX {
         delta /= BASE - T_MIN;
@@ -78,6 +91,12 @@ fn divide(q: u32, d: u32) -> u32 {
     if d == 1 {
         return q;
     }
+    divide_by(q, d)
+}
+
+/// `q / d` for `d` from 2 to 64 (`u64::MAX / 1 + 1` does not fit).
+#[inline(always)]
+fn divide_by(q: u32, d: u32) -> u32 {
     ((RECIPROCALS[d as usize] as u128 * q as u128) >> 64) as u32
 }
 
@@ -180,20 +199,31 @@ pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) 
     }
     // The positions of the code points handled (basic, or inserted before).
     let mut handled = basic_at;
-    let (mut before, mut after_before, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
-    for (j, &key) in sorted[..keys.len()].iter().enumerate() {
+    let mut delta_of = |key: u32, before: u32, after_before: u32, points: u32| {
         let (m, pos) = (key >> 6, key & 63);
-        let points = (basic.len() + j) as u32 + 1;
         let idx = (handled & ((1u64 << pos) - 1)).count_ones();
         handled |= 1 << pos;
         // At most (0x10FFFF - 0x80) * 64 + 63 < 2^27: no overflow (6.4).
-        let delta = (m - before) * points + idx - after_before;
-        (before, after_before) = (m, idx + 1);
-        o += push_digits(&mut buf[o..o + 16], delta, bias);
+        ((m - before) * points + idx - after_before, m, idx + 1)
+    };
+    if let Some((&first, rest)) = sorted[..keys.len()].split_first() {
+        let points = basic.len() as u32 + 1;
+        let (delta, mut before, mut after_before) = delta_of(first, INITIAL_N, 0, points);
+        o += push_first_digits(&mut buf[o..o + 16], delta);
         if o > room {
             return false;
         }
-        bias = adapt(delta, points, j == 0);
+        let mut bias = adapt(delta, points, true);
+        for (j, &key) in rest.iter().enumerate() {
+            let points = points + 1 + j as u32;
+            let delta;
+            (delta, before, after_before) = delta_of(key, before, after_before, points);
+            o += push_digits(&mut buf[o..o + 16], delta, bias);
+            if o > room {
+                return false;
+            }
+            bias = adapt_next(delta, points);
+        }
     }
     out.extend_from_slice(&buf[..o]);
     true
@@ -201,24 +231,30 @@ pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) 
 
 /// Writes the variable-length integer of `delta` (RFC 3492 6.3, with 6.2's thresholds for
 /// `bias`) to the front of `buf` and returns its length. A digit at a time: computing four
-/// without a branch and adding up the length was measured slower on the IRI corpus. While every
-/// threshold is `T_MAX` the divisor is a constant; otherwise a division is a multiplication by a
-/// reciprocal ([`divide`]).
+/// without a branch and adding up the length was measured slower on the IRI corpus, and so were
+/// the first two without a branch. Where a threshold is `T_MAX` the divisor is a constant;
+/// otherwise a division is a multiplication by a reciprocal ([`divide`]).
 #[inline(always)]
-fn push_digits(buf: &mut [u8], mut q: u32, bias: u32) -> usize {
-    let (mut o, mut k) = (0, BASE);
+fn push_digits(buf: &mut [u8], q: u32, bias: u32) -> usize {
     if bias + T_MAX <= BASE {
         // Every threshold is `T_MAX` (`k - bias >= T_MAX` from the first digit on), as after
-        // most small deltas: a division by a constant.
-        while q >= T_MAX {
-            let v = q - T_MAX;
-            buf[o] = DIGITS[(T_MAX + v % (BASE - T_MAX)) as usize];
-            o += 1;
-            q = v / (BASE - T_MAX);
-        }
-        buf[o] = DIGITS[q as usize & 63];
-        return o + 1;
+        // most small deltas.
+        return push_digits_at_t_max(buf, 0, q);
     }
+    if bias < BASE {
+        // The first threshold is `BASE - bias` (1 to 25), every later one `T_MAX`
+        // (`2 * BASE - bias > T_MAX`): one division by a variable, `bias`.
+        let t = BASE - bias;
+        if q < t {
+            buf[0] = DIGITS[q as usize & 63];
+            return 1;
+        }
+        let v = q - t;
+        let quotient = divide_by(v, bias);
+        buf[0] = DIGITS[(t + v - quotient * bias) as usize & 63];
+        return push_digits_at_t_max(buf, 1, quotient);
+    }
+    let (mut o, mut k, mut q) = (0, BASE, q);
     loop {
         let t = threshold(k, bias);
         if q < t {
@@ -226,11 +262,42 @@ fn push_digits(buf: &mut [u8], mut q: u32, bias: u32) -> usize {
         }
         let d = BASE - t;
         let v = q - t;
-        let quotient = divide(v, d);
+        let quotient = divide_by(v, d);
         buf[o] = DIGITS[(t + v - quotient * d) as usize & 63];
         o += 1;
         q = quotient;
         k += BASE;
+    }
+    buf[o] = DIGITS[q as usize & 63];
+    o + 1
+}
+
+/// [`push_digits`] of the first delta, whose bias is `INITIAL_BIAS`: thresholds 1, 1, then
+/// `T_MAX`, each divisor a constant.
+#[inline(always)]
+fn push_first_digits(buf: &mut [u8], mut q: u32) -> usize {
+    const _: () = assert!(BASE <= INITIAL_BIAS && INITIAL_BIAS + T_MAX <= 3 * BASE);
+    for (o, digit) in buf[..2].iter_mut().enumerate() {
+        if q < T_MIN {
+            *digit = DIGITS[q as usize & 63];
+            return o + 1;
+        }
+        let v = q - T_MIN;
+        *digit = DIGITS[(T_MIN + v % (BASE - T_MIN)) as usize & 63];
+        q = v / (BASE - T_MIN);
+    }
+    push_digits_at_t_max(buf, 2, q)
+}
+
+/// Writes the digits of `q` from `buf[o]` on, where every threshold is `T_MAX` (a division by a
+/// constant), and returns the length of the whole integer.
+#[inline(always)]
+fn push_digits_at_t_max(buf: &mut [u8], mut o: usize, mut q: u32) -> usize {
+    while q >= T_MAX {
+        let v = q - T_MAX;
+        buf[o] = DIGITS[(T_MAX + v % (BASE - T_MAX)) as usize];
+        o += 1;
+        q = v / (BASE - T_MAX);
     }
     buf[o] = DIGITS[q as usize & 63];
     o + 1
