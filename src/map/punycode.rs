@@ -147,7 +147,8 @@ pub(crate) fn encode_points(points: &[u32], out: &mut Vec<u8>, room: usize) -> b
 /// current one up to each occurrence. Here the non-basic code points are sorted by value and
 /// position once, and each delta has a closed form (see [`encode_portable`]) whose one count is
 /// a population count, one instruction where the CPU has POPCNT (`scan::punycode_encode`: this
-/// function compiled for it).
+/// function compiled for it; with AVX-512, the keys of a label of at most 16 are sorted by a
+/// sorting network, which has no loop whose end depends on the label).
 #[inline]
 pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
     match crate::scan::punycode_encode(label, out, room) {
@@ -169,6 +170,31 @@ pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
 /// label once per distinct code point).
 #[inline(always)]
 pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
+    encode_sorted_by(label, out, room, sort_by_rank)
+}
+
+/// Writes `keys` to the front of `sorted` in ascending order: each key at its rank, the number of
+/// keys below it (the keys are distinct: each holds its position). Without a branch on the data
+/// (an insertion sort mispredicts in the scripts whose code points do not come in order), and the
+/// count vectorizes.
+#[inline(always)]
+pub(crate) fn sort_by_rank(keys: &[u32], sorted: &mut [u32; MAX_LABEL]) {
+    for &key in keys {
+        let rank = keys
+            .iter()
+            .fold(0u32, |r, &other| r + u32::from(other < key));
+        sorted[rank as usize] = key;
+    }
+}
+
+/// [`encode_portable`] with the keys sorted by `sort` (as [`sort_by_rank`] sorts them).
+#[inline(always)]
+pub(crate) fn encode_sorted_by(
+    label: Label<'_>,
+    out: &mut Vec<u8>,
+    room: usize,
+    sort: impl FnOnce(&[u32], &mut [u32; MAX_LABEL]),
+) -> bool {
     let Label {
         basic,
         basic_at,
@@ -187,16 +213,8 @@ pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) 
     if o > room {
         return false;
     }
-    // Sorted by rank: the keys are distinct (each holds its position), so the number of keys
-    // below one is its place. Without a branch on the data (an insertion sort mispredicts in
-    // the scripts whose code points do not come in order), and the count vectorizes.
     let mut sorted = [0u32; MAX_LABEL];
-    for &key in keys {
-        let rank = keys
-            .iter()
-            .fold(0u32, |r, &other| r + u32::from(other < key));
-        sorted[rank as usize] = key;
-    }
+    sort(keys, &mut sorted);
     // The positions of the code points handled (basic, or inserted before).
     let mut handled = basic_at;
     let mut delta_of = |key: u32, before: u32, after_before: u32, points: u32| {
