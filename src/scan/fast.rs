@@ -1135,70 +1135,64 @@ mod x86 {
         })
     }
 
-    /// The stages (k, j) of Batcher's bitonic sorting network: k = 2, 4, 8, 16 and j = k / 2
-    /// down to 1; the first 6 sort 8 lanes, all 10 sort 16.
-    const BITONIC: [(usize, usize); 10] = [
-        (2, 1),
-        (4, 2),
-        (4, 1),
-        (8, 4),
-        (8, 2),
-        (8, 1),
-        (16, 8),
-        (16, 4),
-        (16, 2),
-        (16, 1),
-    ];
-
-    /// Each stage of [`BITONIC`] on `N` lanes: the lane each lane meets (i ^ j), and the lanes
-    /// that keep the larger of the two: those above their partner in an ascending run
-    /// (i & k == 0), or below it in a descending one.
-    const fn bitonic_stages<const N: usize>() -> [([i32; N], u16); 10] {
-        let mut stages = [([0i32; N], 0u16); 10];
-        let mut s = 0;
-        while s < stages.len() {
-            let (k, j) = BITONIC[s];
-            let mut i = 0;
-            while i < N {
-                stages[s].0[i] = (i ^ j) as i32;
-                if ((i & k) == 0) == (i > (i ^ j)) {
-                    stages[s].1 |= 1 << i;
-                }
-                i += 1;
+    /// The lanes that keep the larger of two at stage (k, j) of Batcher's bitonic sorting network
+    /// of 16 lanes (k = 2, 4, 8, 16 and j = k / 2 down to 1), in which lane i meets lane i ^ j:
+    /// those above their partner in an ascending run (i & k == 0), or below it in a descending
+    /// one. For 8 lanes, the low 8 bits.
+    const fn larger_lanes(k: usize, j: usize) -> u16 {
+        let (mut lanes, mut i) = (0u16, 0);
+        while i < 16 {
+            if ((i & k) == 0) == (i > (i ^ j)) {
+                lanes |= 1 << i;
             }
-            s += 1;
+            i += 1;
         }
-        stages
+        lanes
     }
 
-    static BITONIC_8: [([i32; 8], u16); 10] = bitonic_stages::<8>();
-    static BITONIC_16: [([i32; 16], u16); 10] = bitonic_stages::<16>();
-
-    /// The 8 `u32` of `v` in ascending order ([`BITONIC`]'s first 6 stages).
+    /// The 8 `u32` of `v` in ascending order (the stages of [`larger_lanes`] up to k = 8). Each
+    /// partner is found by a shuffle with an immediate, and each mask is one: the network reads
+    /// no table, which in place (beside the scanner's and the host's) would cost cache lines.
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
     fn sort8(mut v: __m256i) -> __m256i {
-        for (partner, larger) in &BITONIC_8[..6] {
-            // SAFETY: `partner` is 8 `i32`; unaligned.
-            let partner = unsafe { _mm256_loadu_si256(partner.as_ptr().cast()) };
-            let w = _mm256_permutevar8x32_epi32(v, partner);
-            let (low, high) = (_mm256_min_epu32(v, w), _mm256_max_epu32(v, w));
-            v = _mm256_mask_blend_epi32(*larger as u8, low, high);
+        macro_rules! stage {
+            ($k:expr, $j:expr, $partner:expr) => {{
+                let w = $partner;
+                let (low, high) = (_mm256_min_epu32(v, w), _mm256_max_epu32(v, w));
+                v = _mm256_mask_blend_epi32(const { larger_lanes($k, $j) as u8 }, low, high);
+            }};
         }
+        stage!(2, 1, _mm256_shuffle_epi32::<0b10_11_00_01>(v));
+        stage!(4, 2, _mm256_shuffle_epi32::<0b01_00_11_10>(v));
+        stage!(4, 1, _mm256_shuffle_epi32::<0b10_11_00_01>(v));
+        stage!(8, 4, _mm256_permute4x64_epi64::<0b01_00_11_10>(v));
+        stage!(8, 2, _mm256_shuffle_epi32::<0b01_00_11_10>(v));
+        stage!(8, 1, _mm256_shuffle_epi32::<0b10_11_00_01>(v));
         v
     }
 
-    /// The 16 `u32` of `v` in ascending order ([`BITONIC`]).
+    /// The 16 `u32` of `v` in ascending order (every stage of [`larger_lanes`]), as [`sort8`].
     #[inline]
     #[target_feature(enable = "avx512f")]
     fn sort16(mut v: __m512i) -> __m512i {
-        for (partner, larger) in &BITONIC_16 {
-            // SAFETY: `partner` is 16 `i32`; unaligned.
-            let partner = unsafe { _mm512_loadu_si512(partner.as_ptr().cast()) };
-            let w = _mm512_permutexvar_epi32(partner, v);
-            let (low, high) = (_mm512_min_epu32(v, w), _mm512_max_epu32(v, w));
-            v = _mm512_mask_blend_epi32(*larger, low, high);
+        macro_rules! stage {
+            ($k:expr, $j:expr, $partner:expr) => {{
+                let w = $partner;
+                let (low, high) = (_mm512_min_epu32(v, w), _mm512_max_epu32(v, w));
+                v = _mm512_mask_blend_epi32(const { larger_lanes($k, $j) }, low, high);
+            }};
         }
+        stage!(2, 1, _mm512_shuffle_epi32::<0b10_11_00_01>(v));
+        stage!(4, 2, _mm512_shuffle_epi32::<0b01_00_11_10>(v));
+        stage!(4, 1, _mm512_shuffle_epi32::<0b10_11_00_01>(v));
+        stage!(8, 4, _mm512_shuffle_i32x4::<0b10_11_00_01>(v, v));
+        stage!(8, 2, _mm512_shuffle_epi32::<0b01_00_11_10>(v));
+        stage!(8, 1, _mm512_shuffle_epi32::<0b10_11_00_01>(v));
+        stage!(16, 8, _mm512_shuffle_i32x4::<0b01_00_11_10>(v, v));
+        stage!(16, 4, _mm512_shuffle_i32x4::<0b10_11_00_01>(v, v));
+        stage!(16, 2, _mm512_shuffle_epi32::<0b01_00_11_10>(v));
+        stage!(16, 1, _mm512_shuffle_epi32::<0b10_11_00_01>(v));
         v
     }
 
