@@ -1,21 +1,21 @@
 //! The line check: a short input of the common shape
-//! `scheme ":" [ "//" ireg-name [ ":" port ] ] ipath [ "?" iquery ] [ "#" ifragment ]`, read from
-//! bit masks of its bytes ([`LineMasks`], made 64 bytes at a time by `fast.rs`) instead of the
-//! component walk of [`Scanner`](super::Scanner): the delimiters found by the first set bit past
-//! a point, each component checked by one test of a mask over its range, UTF-8 by comparing where
-//! continuation bytes are with where leads need them.
+//! `scheme ":" [ "//" [ iuserinfo "@" ] ireg-name [ ":" port ] ] ipath [ "?" iquery ]
+//! [ "#" ifragment ]`, read from bit masks of its bytes ([`LineMasks`], made 64 bytes at a time
+//! by `fast.rs`) instead of the component walk of [`Scanner`](super::Scanner): the delimiters
+//! found by the first set bit past a point, each component checked by one test of a mask over its
+//! range, UTF-8 by comparing where continuation bytes are with where leads need them.
 //!
 //! It answers only for valid inputs of that shape, with the positions the scanner gives them;
-//! `None` for anything else (a relative reference, a userinfo, an IP literal, and every input with
-//! an error), which the scanner then reads, and whose errors it places. The tests of `fast.rs` and
-//! the `fast_vs_scalar` fuzz target compare it with the byte walk.
+//! `None` for anything else (a relative reference, an IP literal, and every input with an error),
+//! which the scanner then reads, and whose errors it places. The tests of `fast.rs` and the
+//! `fast_vs_scalar` fuzz target compare it with the byte walk.
 //!
 //! Why: the walk pays, per component, for a wide check that starts over (tables, masked loads,
 //! a first block for ASCII and another for the rest); an IRI line of 84 bytes spent 76% more time
 //! in it than the same line with its non-ASCII characters replaced by letters.
 
 use super::{code_point, ip, Hint, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_PERCENT};
-use super::{HAS_PORT, HAS_QUERY};
+use super::{HAS_PORT, HAS_QUERY, HAS_USERINFO};
 use crate::grammar::{Grammar, SchemeRule};
 use crate::tables::{ascii, class, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
 
@@ -295,25 +295,30 @@ pub(crate) fn scan<const W: usize>(
     };
     let mut i = scheme_end + 1;
     if b[i..].starts_with(b"//") {
-        // 3987bis 2.2 `"//" iauthority`, without `iuserinfo "@"` and without `IP-literal`: an
-        // "@" or a "[" sends the input to the scanner. It ends at the first "/", "?" or "#".
+        // 3987bis 2.2 `"//" iauthority`, without `IP-literal`: a "[" sends the input to the
+        // scanner. It ends at the first "/", "?" or "#".
         p.flags |= HAS_AUTHORITY;
-        let start = i + 2;
+        let mut start = i + 2;
         let ends = zip(zip(m.slash, m.question, |s, q| s | q), m.hash, |a, h| a | h);
         let end = first(ends, start, n);
-        // `ireg-name = *( iunreserved / pct-encoded / sub-delims )`, up to a ":" and its port.
-        let host_end = first(m.colon, start, end);
-        if any(zip(other, m.at, |o, a| o | a), start, host_end) {
-            return None;
-        }
-        if host_end < end {
-            // RFC 3986 3.2.3 `port = *DIGIT`.
-            if b[host_end + 1..end]
-                .iter()
-                .any(|&c| ascii(c) & class::DIGIT == 0)
-            {
-                return None;
+        let host_from = |start: usize| host_and_port(b, m, other, start, end);
+        let host_end = match host_from(start) {
+            Some(host_end) => host_end,
+            None => {
+                // `iuserinfo "@"` before the host: `iuserinfo = *( iunreserved / pct-encoded /
+                // sub-delims / ":" )`, up to the first "@" (the userinfo holds none). Looked for
+                // only where the host was not one: searched for on every line, it cost URL
+                // validation some 7%.
+                let at = first(m.at, start, end);
+                if at == end || any(other, start, at) {
+                    return None;
+                }
+                p.flags |= HAS_USERINFO;
+                start = at + 1;
+                host_from(start)?
             }
+        };
+        if host_end < end {
             p.flags |= HAS_PORT;
         }
         let host = &b[start..host_end];
@@ -394,6 +399,30 @@ pub(crate) fn scan<const W: usize>(
     Some(p)
 }
 
+/// `ireg-name = *( iunreserved / pct-encoded / sub-delims )` from `start`, up to a ":" and its
+/// port (RFC 3986 3.2.3 `port = *DIGIT`), up to `end`: the end of the host, if they are.
+#[inline(always)]
+fn host_and_port<const W: usize>(
+    b: &[u8],
+    m: &LineMasks<W>,
+    other: [u64; W],
+    start: usize,
+    end: usize,
+) -> Option<usize> {
+    let host_end = first(m.colon, start, end);
+    if any(zip(other, m.at, |o, a| o | a), start, host_end) {
+        return None;
+    }
+    if host_end < end
+        && b[host_end + 1..end]
+            .iter()
+            .any(|&c| ascii(c) & class::DIGIT == 0)
+    {
+        return None;
+    }
+    Some(host_end)
+}
+
 /// RFC 3629 3 and 3987bis 2.2 `ucschar` and `iprivate` (in the query, `query.0..query.1`), 4.1,
 /// 7.3: whether the non-ASCII bytes of `b` are well-formed UTF-8 of characters they admit. The
 /// continuation bytes must be exactly where the leads before them need one (no bit of
@@ -428,8 +457,8 @@ fn cut_off(b: &[u8]) -> bool {
 /// Checks the line check on `input` against the byte walk, and the wide masks (where the CPU has
 /// AVX-512) against the portable ones; panics where they disagree. For the tests and the
 /// `fast_vs_scalar` fuzz target. The line check must give the scanner's positions whenever it
-/// answers, and answer for every valid input of its shape: a scheme, and no userinfo or IP
-/// literal. Inputs longer than the line check takes (256 bytes) are not checked.
+/// answers, and answer for every valid input of its shape: a scheme, and no IP literal. Inputs
+/// longer than the line check takes (256 bytes) are not checked.
 pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     match input.len() {
         0..=64 => check_words::<1>(input, grammar),
@@ -485,9 +514,7 @@ fn check_masks<const W: usize>(
     let line = scan(input, grammar, ascii_masks, Some(utf8_masks));
     let walk = super::scan_scalar(input, grammar);
     let shaped = |p: &Positions| {
-        p.scheme_end > 0
-            && p.flags & super::HAS_USERINFO == 0
-            && matches!(p.host_kind, HostKind::RegName | HostKind::Ipv4)
+        p.scheme_end > 0 && matches!(p.host_kind, HostKind::RegName | HostKind::Ipv4)
     };
     let truth = (
         input.iter().filter(|&&c| c >= 0x80).count(),
@@ -596,6 +623,27 @@ mod tests {
                 "~!$&'()*+,;=",
             ],
         );
+        let userinfos: (&[&str], &[&str]) = (
+            &[
+                "u@",
+                "@",
+                "u:p@",
+                "é:ß@",
+                "%41:@",
+                "~!$&'()*+,;=@",
+                "例え@",
+                "::@",
+            ],
+            &[
+                "u\u{E000}@",
+                "u@@",
+                "u%zz@",
+                "[@",
+                "u\u{200E}@",
+                "u p@",
+                "u/@",
+            ],
+        );
         let ports: (&[&str], &[&str]) = (&["", ":", ":80", ":443"], &[":8a"]);
         let segments: (&[&str], &[&str]) = (
             &[
@@ -677,6 +725,9 @@ mod tests {
             }
             if rng.below(4) != 0 {
                 s.push_str("//");
+                if rng.below(3) == 0 {
+                    s.push_str(piece(&mut rng, userinfos));
+                }
                 for _ in 0..1 + rng.below(3) {
                     s.push_str(piece(&mut rng, hosts));
                 }
