@@ -294,7 +294,9 @@ fn push_digits(buf: &mut [u8], q: u32, bias: u32) -> usize {
 /// `T_MAX`, each divisor a constant.
 #[inline(always)]
 fn push_first_digits(buf: &mut [u8], mut q: u32) -> usize {
-    const _: () = assert!(BASE <= INITIAL_BIAS && INITIAL_BIAS + T_MAX <= 3 * BASE);
+    // `threshold(BASE, INITIAL_BIAS)` and `threshold(2 * BASE, INITIAL_BIAS)` are `T_MIN`, from
+    // `threshold(3 * BASE, INITIAL_BIAS)` on every one is `T_MAX`.
+    const _: () = assert!(2 * BASE <= INITIAL_BIAS + T_MIN && INITIAL_BIAS + T_MAX <= 3 * BASE);
     for (o, digit) in buf[..2].iter_mut().enumerate() {
         if q < T_MIN {
             *digit = DIGITS[q as usize & 63];
