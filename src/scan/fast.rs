@@ -1104,7 +1104,7 @@ mod x86 {
     ///
     /// # Safety
     /// The CPU has AVX-512 F, BW and VL, and POPCNT.
-    #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,popcnt")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
     pub(super) unsafe fn punycode_encode_avx512(
         label: Label<'_>,
         out: &mut Vec<u8>,
@@ -1154,7 +1154,7 @@ mod x86 {
     /// partner is found by a shuffle with an immediate, and each mask is one: the network reads
     /// no table (as fast as one that did, measured in place).
     #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    #[target_feature(enable = "avx512f,avx512vl")]
     fn sort8(mut v: __m256i) -> __m256i {
         macro_rules! stage {
             ($k:expr, $j:expr, $partner:expr) => {{
@@ -1201,7 +1201,7 @@ mod x86 {
     /// # Safety
     /// The CPU has AVX-512 F and VL.
     #[cfg(test)]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    #[target_feature(enable = "avx512f,avx512vl")]
     pub(super) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 8], [u32; 16]) {
         let (mut eight, mut sixteen) = ([0u32; 8], [0u32; 16]);
         // SAFETY: unaligned loads and stores of arrays of 8 and 16 `u32`.
