@@ -1098,9 +1098,10 @@ mod x86 {
     }
 
     /// [`punycode_encode`] with the keys of a label of at most 16 (most labels) sorted by a
-    /// bitonic network in one vector ([`sort8`] up to 8 keys, [`sort16`] past them): no loop
-    /// whose end depends on the label (the encoder 57 to 42 ns a label on the IRI corpus's
-    /// labels, alone).
+    /// bitonic network in one vector ([`sort4`] up to 4 keys, [`sort8`] up to 8, [`sort16`] past
+    /// them): no loop whose end depends on the label (the encoder 57 to 42 ns a label on the IRI
+    /// corpus's labels, alone). The encoding waits on the sort: the network of 4, half the
+    /// stages of the network of 8, made `to_uri` on IRIs 1.7% faster.
     ///
     /// # Safety
     /// The CPU has AVX-512 F, BW and VL, and POPCNT.
@@ -1125,7 +1126,9 @@ mod x86 {
                     keys.as_ptr().cast(),
                 )
             };
-            let v = if n <= 8 {
+            let v = if n <= 4 {
+                _mm512_castsi128_si512(sort4(_mm512_castsi512_si128(v)))
+            } else if n <= 8 {
                 _mm512_castsi256_si512(sort8(_mm512_castsi512_si256(v)))
             } else {
                 sort16(v)
@@ -1172,6 +1175,25 @@ mod x86 {
         v
     }
 
+    /// The 4 `u32` of `v` in ascending order (the stages of [`larger_lanes`] up to k = 4), as
+    /// [`sort8`]: half its stages, for the labels of at most 4 keys (55% of the IRI corpus's
+    /// non-ASCII labels), whose encoding waits on the sort.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn sort4(mut v: __m128i) -> __m128i {
+        macro_rules! stage {
+            ($k:expr, $j:expr, $partner:expr) => {{
+                let w = $partner;
+                let (low, high) = (_mm_min_epu32(v, w), _mm_max_epu32(v, w));
+                v = _mm_mask_blend_epi32(const { larger_lanes($k, $j) as u8 & 0xF }, low, high);
+            }};
+        }
+        stage!(2, 1, _mm_shuffle_epi32::<0b10_11_00_01>(v));
+        stage!(4, 2, _mm_shuffle_epi32::<0b01_00_11_10>(v));
+        stage!(4, 1, _mm_shuffle_epi32::<0b10_11_00_01>(v));
+        v
+    }
+
     /// The 16 `u32` of `v` in ascending order (every stage of [`larger_lanes`]), as [`sort8`].
     #[inline]
     #[target_feature(enable = "avx512f")]
@@ -1196,24 +1218,29 @@ mod x86 {
         v
     }
 
-    /// [`sort8`] of the first 8 of `v` and [`sort16`] of all 16, for the tests.
+    /// [`sort4`] of the first 4 of `v`, [`sort8`] of the first 8 and [`sort16`] of all 16, for
+    /// the tests.
     ///
     /// # Safety
     /// The CPU has AVX-512 F and VL.
     #[cfg(test)]
     #[target_feature(enable = "avx512f,avx512vl")]
-    pub(super) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 8], [u32; 16]) {
-        let (mut eight, mut sixteen) = ([0u32; 8], [0u32; 16]);
-        // SAFETY: unaligned loads and stores of arrays of 8 and 16 `u32`.
+    pub(super) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 4], [u32; 8], [u32; 16]) {
+        let (mut four, mut eight, mut sixteen) = ([0u32; 4], [0u32; 8], [0u32; 16]);
+        // SAFETY: unaligned loads and stores of arrays of 4, 8 and 16 `u32`.
         unsafe {
             let wide = _mm512_loadu_si512(v.as_ptr().cast());
+            _mm_storeu_si128(
+                four.as_mut_ptr().cast(),
+                sort4(_mm512_castsi512_si128(wide)),
+            );
             _mm256_storeu_si256(
                 eight.as_mut_ptr().cast(),
                 sort8(_mm512_castsi512_si256(wide)),
             );
             _mm512_storeu_si512(sixteen.as_mut_ptr().cast(), sort16(wide));
         }
-        (eight, sixteen)
+        (four, eight, sixteen)
     }
 
     /// Bit masks over a block of 16 bytes, bit k for byte k.
@@ -2162,11 +2189,14 @@ pub(super) mod tests {
         for bits in 0u32..1 << 16 {
             let input: [u32; 16] = std::array::from_fn(|i| bits >> i & 1);
             // SAFETY: the CPU has AVX-512 F, BW and VL (`has_avx512_bw`).
-            let (eight, sixteen) = unsafe { super::x86::sort_networks(input) };
-            let (mut want8, mut want16) = (<[u32; 8]>::try_from(&input[..8]).unwrap(), input);
+            let sorted = unsafe { super::x86::sort_networks(input) };
+            let mut want4 = <[u32; 4]>::try_from(&input[..4]).unwrap();
+            let mut want8 = <[u32; 8]>::try_from(&input[..8]).unwrap();
+            let mut want16 = input;
+            want4.sort_unstable();
             want8.sort_unstable();
             want16.sort_unstable();
-            assert_eq!((eight, sixteen), (want8, want16), "{bits:016b}");
+            assert_eq!(sorted, (want4, want8, want16), "{bits:016b}");
         }
     }
 }
