@@ -694,7 +694,8 @@ mod x86 {
                 0..=64 => line_scan::<1, VBMI>(input, grammar),
                 65..=128 => line_scan::<2, VBMI>(input, grammar),
                 129..=192 => line_scan::<3, VBMI>(input, grammar),
-                193..=MAX_LINE => line_scan::<4, VBMI>(input, grammar),
+                193..=256 => line_scan::<4, VBMI>(input, grammar),
+                257..=MAX_LINE => line_scan::<8, VBMI>(input, grammar),
                 _ => None,
             }
         }

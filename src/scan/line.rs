@@ -19,8 +19,8 @@ use super::{HAS_PORT, HAS_QUERY, HAS_USERINFO};
 use crate::grammar::{Grammar, SchemeRule};
 use crate::tables::{ascii, class, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
 
-/// The longest input the line check takes: four blocks of 64 bytes.
-pub(crate) const MAX_LINE: usize = 256;
+/// The longest input the line check takes: eight blocks of 64 bytes (it reads 1 to 4, or 8).
+pub(crate) const MAX_LINE: usize = 512;
 
 /// Bit masks over the ASCII of an input of at most `64 * W` bytes, bit `k % 64` of word `k / 64`
 /// for byte `k`; bits past the input are 0.
@@ -458,18 +458,22 @@ fn cut_off(b: &[u8]) -> bool {
 /// AVX-512) against the portable ones; panics where they disagree. For the tests and the
 /// `fast_vs_scalar` fuzz target. The line check must give the scanner's positions whenever it
 /// answers, and answer for every valid input of its shape: a scheme, and no IP literal. Inputs
-/// longer than the line check takes (256 bytes) are not checked.
+/// longer than the line check takes ([`MAX_LINE`] bytes) are not checked.
 pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     match input.len() {
         0..=64 => check_words::<1>(input, grammar),
         65..=128 => check_words::<2>(input, grammar),
         129..=192 => check_words::<3>(input, grammar),
-        193..=MAX_LINE => check_words::<4>(input, grammar),
+        193..=256 => check_words::<4>(input, grammar),
+        257..=MAX_LINE => check_words::<8>(input, grammar),
         _ => return,
     }
     // More words than the input needs: they hold zeros.
     if input.len() <= 192 {
         check_words::<4>(input, grammar);
+    }
+    if input.len() <= 256 {
+        check_words::<8>(input, grammar);
     }
 }
 
@@ -752,7 +756,7 @@ mod tests {
             for grammar in grammars {
                 check_line_scan(&input, grammar);
                 if input.len() <= MAX_LINE {
-                    let m = LineMasks::<4>::portable(&input);
+                    let m = LineMasks::<8>::portable(&input);
                     answered += usize::from(
                         scan(
                             &input,
