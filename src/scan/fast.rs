@@ -1115,30 +1115,27 @@ mod x86 {
         use crate::map::punycode::{encode_sorted_by, sort_by_rank};
         encode_sorted_by(label, out, room, |keys, sorted| {
             let n = keys.len();
-            // The keys loaded, with `u32::MAX` (which sorts last) past them, in a register as
-            // wide as the network, and stored from it: a wider load and store than the network
-            // needs made `to_uri` 1% slower.
-            let (k, to) = (keys.as_ptr().cast(), sorted.as_mut_ptr());
-            let present = (1u32 << n.min(16)) - 1;
-            // SAFETY: each masked load reads the `n` keys of `keys` and no other, unaligned; each
-            // store writes 4, 8 or 16 `u32` to the 63 of `sorted`, unaligned.
-            unsafe {
-                match n {
-                    0..=4 => {
-                        let v = _mm_mask_loadu_epi32(_mm_set1_epi32(-1), present as u8, k);
-                        _mm_storeu_si128(to.cast(), sort4(v));
-                    }
-                    5..=8 => {
-                        let v = _mm256_mask_loadu_epi32(_mm256_set1_epi32(-1), present as u8, k);
-                        _mm256_storeu_si256(to.cast(), sort8(v));
-                    }
-                    9..=16 => {
-                        let v = _mm512_mask_loadu_epi32(_mm512_set1_epi32(-1), present as u16, k);
-                        _mm512_storeu_si512(to.cast(), sort16(v));
-                    }
-                    _ => sort_by_rank(keys, sorted),
-                }
+            if n > 16 {
+                return sort_by_rank(keys, sorted);
             }
+            // The keys, and `u32::MAX` past them, which sorts last.
+            // SAFETY: the masked load reads the `n` keys and no other; unaligned.
+            let v = unsafe {
+                _mm512_mask_loadu_epi32(
+                    _mm512_set1_epi32(-1),
+                    ((1u32 << n) - 1) as u16,
+                    keys.as_ptr().cast(),
+                )
+            };
+            let v = if n <= 4 {
+                _mm512_castsi128_si512(sort4(_mm512_castsi512_si128(v)))
+            } else if n <= 8 {
+                _mm512_castsi256_si512(sort8(_mm512_castsi512_si256(v)))
+            } else {
+                sort16(v)
+            };
+            // SAFETY: `sorted` holds 63 `u32`; an unaligned store of 16.
+            unsafe { _mm512_storeu_si512(sorted.as_mut_ptr().cast(), v) };
         })
     }
 
