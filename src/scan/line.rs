@@ -458,7 +458,7 @@ fn cut_off(b: &[u8]) -> bool {
 /// AVX-512) against the portable ones; panics where they disagree. For the tests and the
 /// `fast_vs_scalar` fuzz target. The line check must give the scanner's positions whenever it
 /// answers, and answer for every valid input of its shape: a scheme, and no IP literal. Inputs
-/// longer than the line check takes ([`MAX_LINE`] bytes) are not checked.
+/// longer than the line check takes (512 bytes) are not checked.
 pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     match input.len() {
         0..=64 => check_words::<1>(input, grammar),
