@@ -302,14 +302,60 @@ fn legacy_charset_query_of_3_5() {
         to_uri_with("http://a/?q=日本", &sjis),
         "http://a/?q=%93%FA%96%7B"
     );
-    // ISO-2022-JP: the escapes are percent-encoded, the 7-bit text stays.
+    // ISO-2022-JP writes its escapes and its characters with octets in the ASCII range: each
+    // octet of a character is percent-encoded all the same (3.3), so that the "%" of `ア` (ESC $
+    // B % " ESC ( B) is no triplet and the "&" of `Α` no delimiter; the query's own ASCII stays.
     let jis = ToUriOptions::default()
         .query_charset("iso-2022-jp")
         .unwrap();
     assert_eq!(
         to_uri_with("http://a/?q=日", &jis),
-        "http://a/?q=%1B$BF%7C%1B(B"
+        "http://a/?q=%1B%24%42%46%7C%1B%28%42"
     );
+    assert_eq!(
+        to_uri_with("http://a/?q=ア&b=Α%41", &jis),
+        "http://a/?q=%1B%24%42%25%22%1B%28%42&b=%1B%24%42%26%21%1B%28%42%41"
+    );
+    // Back in ASCII before a character it cannot represent, and after each run.
+    assert_eq!(
+        to_uri_with("http://a/?q=日€x", &jis),
+        "http://a/?q=%1B%24%42%46%7C%1B%28%42%26%238364%3Bx"
+    );
+    // The octets of the query, decoded, are the charset's encoding of the IRI's query (one
+    // without "%", of characters each charset has), and the URI is valid: for the double-byte
+    // charsets of the Encoding Standard, whose octets may fall in the ASCII range.
+    let query = "q=日本&x=Ω;y=アイ+z";
+    for label in [
+        "iso-2022-jp",
+        "shift_jis",
+        "euc-jp",
+        "euc-kr",
+        "big5",
+        "gbk",
+        "gb18030",
+    ] {
+        let options = ToUriOptions::default().query_charset(label).unwrap();
+        let uri = to_uri_with(&format!("http://a/?{query}"), &options);
+        assert!(
+            IriRef::parse_as(&uri, Grammar::UriReference).is_ok(),
+            "{label}: {uri}"
+        );
+        let encoded = &uri["http://a/?".len()..];
+        let mut octets = Vec::new();
+        let mut k = 0;
+        while k < encoded.len() {
+            if encoded.as_bytes()[k] == b'%' {
+                octets.push(u8::from_str_radix(&encoded[k + 1..k + 3], 16).unwrap());
+                k += 3;
+            } else {
+                octets.push(encoded.as_bytes()[k]);
+                k += 1;
+            }
+        }
+        let (want, _, unmappable) = options.query_charset.unwrap().encode(query);
+        assert!(!unmappable, "{label}");
+        assert_eq!(octets, &*want, "{label}: {uri}");
+    }
     // UTF-16 means UTF-8 (the Encoding Standard's output encoding); unknown labels fail.
     let utf16 = ToUriOptions::default().query_charset("utf-16le").unwrap();
     assert_eq!(to_uri_with("http://a/?q=é", &utf16), "http://a/?q=%C3%A9");
@@ -346,9 +392,17 @@ fn check_pair(x: &str) -> Result<(), TestCaseError> {
         ToUriOptions::default(),
         ToUriOptions::default().host(HostMapping::PercentEncode),
         ToUriOptions::default().query_charset("shift_jis").unwrap(),
+        ToUriOptions::default()
+            .query_charset("iso-2022-jp")
+            .unwrap(),
     ] {
         let fast = iri.to_uri_with(&options).map(|u| u.into_owned());
-        prop_assert_eq!(fast, iri.to_uri_checked(&options), "{:?}", x);
+        prop_assert_eq!(&fast, &iri.to_uri_checked(&options), "{:?}", x);
+        // Whatever the options, the result is a valid URI reference (3987bis 6.4).
+        if let Ok(uri) = fast {
+            let parsed = IriRef::parse_as(&uri, Grammar::UriReference);
+            prop_assert!(parsed.is_ok(), "{x:?} -> {uri:?}: {:?}", parsed.err());
+        }
     }
     match iri.to_uri() {
         Ok(uri) => {

@@ -5,7 +5,6 @@ use super::host::{push_idna_checked, push_idna_non_ascii, HostMapping};
 use super::pct::{push_encoding_portable, push_octet_bytes};
 use super::{reassemble, MapError};
 use crate::scan::{AsciiBytes, Learned};
-use crate::tables::{ascii, class};
 use crate::{Component, HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
@@ -218,24 +217,45 @@ fn push_fragment<O>(out: &mut O, text: &str, mut encode: impl FnMut(&mut O, &str
 }
 
 /// 3987bis 3.5: the query of an `http` or `https` IRI from a document in a legacy charset is
-/// encoded in that charset, then percent-encoded. A character the charset cannot represent is
-/// written as browsers write it (WHATWG URL, "percent-encode after encoding"): as the numeric
-/// character reference `&#N;`, percent-encoded whole (`%26%23N%3B`). Octets that a URI query
-/// cannot hold literally (non-ASCII, and ASCII controls such as the escapes of ISO-2022-JP) are
-/// percent-encoded; the rest, existing `%HH` triplets included, stays.
+/// mapped as 3.3 maps it, with that charset in place of UTF-8 "as the binary representation
+/// before pct-encoding": its ASCII characters, which a URI query holds (the IRI is valid), stay
+/// as they are, existing `%HH` triplets included; each run of other characters is encoded in the
+/// charset and every octet of it written as `%HH` (3.3: "Convert each octet of this sequence to
+/// %HH"), octets in the ASCII range too. Those come from stateful and double-byte charsets:
+/// ISO-2022-JP writes its escapes and its characters there (`ア` is `ESC $ B % " ESC ( B`), and a
+/// "%" or "&" of a character left as it is would read as a triplet or a delimiter. Each run is
+/// encoded to its end, so that a stateful charset is back in ASCII after it. A character the
+/// charset cannot represent is written as browsers write it (WHATWG URL, "percent-encode after
+/// encoding"): as the numeric character reference `&#N;`, percent-encoded (`%26%23N%3B`).
 fn push_query_in_charset(out: &mut Vec<u8>, query: &str, encoding: &'static Encoding) {
-    let mut encoder = encoding.new_encoder();
-    let mut buf = vec![0u8; 256];
     let mut rest = query;
+    while !rest.is_empty() {
+        let ascii = rest
+            .bytes()
+            .position(|c| !c.is_ascii())
+            .unwrap_or(rest.len());
+        out.extend_from_slice(&rest.as_bytes()[..ascii]);
+        rest = &rest[ascii..];
+        let run = rest
+            .bytes()
+            .position(|c| c.is_ascii())
+            .unwrap_or(rest.len());
+        push_run_in_charset(out, &rest[..run], encoding);
+        rest = &rest[run..];
+    }
+}
+
+/// Appends the non-ASCII characters `run` encoded in `encoding`, every octet as `%HH`, and each
+/// character it cannot represent as `%26%23N%3B` ([`push_query_in_charset`]).
+fn push_run_in_charset(out: &mut Vec<u8>, run: &str, encoding: &'static Encoding) {
+    let mut encoder = encoding.new_encoder();
+    let mut buf = [0u8; 256];
+    let mut rest = run;
     loop {
         let (result, read, written) =
             encoder.encode_from_utf8_without_replacement(rest, &mut buf, true);
         for &octet in &buf[..written] {
-            if octet < 0x80 && (ascii(octet) & class::QUERY != 0 || octet == b'%') {
-                out.push(octet);
-            } else {
-                push_octet_bytes(out, octet);
-            }
+            push_octet_bytes(out, octet);
         }
         rest = &rest[read..];
         match result {
