@@ -1,7 +1,8 @@
 //! IRI to URI (3987bis 3.6) on every input that parses as an IRI reference, in every mode: no
 //! panic; the one-pass mapping (wide encoder, IDNA fast path) gives what the component-by-
 //! component one (`to_uri_checked`: byte encoder, `idna` crate) gives, with either host
-//! mapping; a result is a valid URI reference that maps to itself (idempotent) and converts back
+//! mapping and with a legacy-charset query (ISO-2022-JP, Shift_JIS), and is a valid URI
+//! reference whatever the options; a result is a valid URI reference that maps to itself (idempotent) and converts back
 //! to a valid IRI reference; a failure is an IDNA failure on a non-ASCII host. Each host, and the
 //! input itself, is also split by the AVX-512 split of the IDNA fast path and a code point at a
 //! time, and the two compared (`iriscan::check_host_split`, which takes up to 64 bytes).
@@ -28,9 +29,17 @@ fuzz_target!(|data: &[u8]| {
         for options in [
             ToUriOptions::default(),
             ToUriOptions::default().host(HostMapping::PercentEncode),
+            ToUriOptions::default().query_charset("iso-2022-jp").unwrap(),
+            ToUriOptions::default().query_charset("shift_jis").unwrap(),
         ] {
             let fast = iri.to_uri_with(&options).map(|u| u.into_owned());
             assert_eq!(fast, iri.to_uri_checked(&options), "{text:?}");
+            // Whatever the options, a result is a valid URI reference (3987bis 6.4).
+            if let Ok(uri) = &fast {
+                if let Err(e) = IriRef::parse_as(uri, Grammar::UriReference) {
+                    panic!("{text:?} -> {uri:?} with {options:?}: {e}");
+                }
+            }
         }
         match iri.to_uri() {
             Ok(uri) => {
