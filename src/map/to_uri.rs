@@ -82,7 +82,8 @@ impl<'a> IriRef<'a> {
             // Nothing to splice: no host for IDNA (an ASCII host stays as it is, its
             // percent-encodings included: `push_idna`), no query for a legacy charset, no "#" in
             // the fragment. The URI is the input with its non-ASCII octets percent-encoded
-            // (3.3, 3.6), exactly as long as this.
+            // (3.3, 3.6): `input.len() + 2 * non_ascii` bytes, and room for the SSSE3 encoder
+            // past them, as in `mapped_to_uri`.
             let mut out = AsciiBytes::with_capacity(input.len() + 2 * learned.non_ascii + 32);
             out.push_encoded(input.as_bytes());
             return Ok(Cow::Owned(out.into_string()));
