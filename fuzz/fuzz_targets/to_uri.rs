@@ -1,9 +1,10 @@
 //! IRI to URI (3987bis 3.6) on every input that parses as an IRI reference, in every mode: no
 //! panic; the one-pass mapping (wide encoder, IDNA fast path) gives what the component-by-
 //! component one (`to_uri_checked`: byte encoder, `idna` crate) gives, with either host
-//! mapping and with a legacy-charset query (ISO-2022-JP, Shift_JIS), and is a valid URI
-//! reference whatever the options; a result is a valid URI reference that maps to itself (idempotent) and converts back
-//! to a valid IRI reference; a failure is an IDNA failure on a non-ASCII host. Each host, and the
+//! mapping and with a legacy-charset query (ISO-2022-JP, Shift_JIS), and its result is a valid
+//! URI reference whatever the options; with the defaults, the result maps to itself
+//! (idempotent) and converts back to a valid IRI reference; a failure is an IDNA failure on a
+//! non-ASCII host. Each host, and the
 //! input itself, is also split by the AVX-512 split of the IDNA fast path and a code point at a
 //! time, and the two compared (`iriscan::check_host_split`, which takes up to 64 bytes).
 #![no_main]
