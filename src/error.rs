@@ -206,6 +206,9 @@ impl Error {
             }
             (K::NonAscii, _, false) => "an IP literal is ASCII only (RFC 3986 3.2.2)",
             (K::InvalidPercentEncoding, _, _) => "\"%\" must be followed by two hex digits (RFC 3986 2.1)",
+            (K::MissingScheme, _, _) if self.offset == 0 && self.found != Found::End => {
+                "a relative reference, where this grammar needs a scheme and \":\" (3987bis 2.2, RFC 3986 4.1)"
+            }
             (K::MissingScheme, _, _) => {
                 "expected \":\" after the scheme: this grammar needs a scheme (3987bis 2.2, RFC 3986 4.3)"
             }

@@ -9,6 +9,7 @@
 
 use crate::map::pct::push_octet;
 use crate::tables::{ascii, class, code_point_class, CodePointClass};
+use crate::{Component, Error, ErrorKind};
 use std::borrow::Cow;
 
 /// How a string is read before it is parsed as an IRI.
@@ -30,6 +31,35 @@ impl Mode {
             Mode::Strict => Cow::Borrowed(s),
             Mode::Leiri => leiri_to_iri(s),
             Mode::Href => web_address_to_iri(s),
+        }
+    }
+
+    /// The bytes this mode maps `b` to, for parsing as an IRI. Strict mode passes them as they
+    /// are, for the parser to report what is wrong. LEIRI (7.1) and Web Addresses (7.2) are
+    /// strings of characters: bytes that are not UTF-8 are an [`ErrorKind::InvalidUtf8`] error
+    /// at the first ill-formed byte, and nothing is mapped (mapping around them would report
+    /// the characters it would have mapped).
+    ///
+    /// ```
+    /// use iriscan::{preprocess::Mode, ErrorKind};
+    /// assert_eq!(Mode::Leiri.apply_bytes(b"http://a/b c").unwrap(), &b"http://a/b%20c"[..]);
+    /// let e = Mode::Leiri.apply_bytes(b"http://a/b c\xff").unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidUtf8, 12));
+    /// ```
+    pub fn apply_bytes(self, b: &[u8]) -> Result<Cow<'_, [u8]>, Error> {
+        if self == Mode::Strict {
+            return Ok(Cow::Borrowed(b));
+        }
+        match std::str::from_utf8(b) {
+            Ok(s) => Ok(match self.apply(s) {
+                Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+                Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+            }),
+            Err(e) => {
+                let at = e.valid_up_to();
+                let component = component_at(b, at);
+                Err(Error::at(ErrorKind::InvalidUtf8, b, at, component, false))
+            }
         }
     }
 
@@ -216,6 +246,62 @@ pub fn split_references(s: &str) -> impl Iterator<Item = &str> {
     trim(s).split(' ').filter(|r| !r.is_empty())
 }
 
+/// The component that byte `at` of `b` falls in, by the split of RFC 3986 Appendix B (which
+/// needs no well-formed input): for errors found before parsing.
+fn component_at(b: &[u8], at: usize) -> Component {
+    let end_of = |from: usize, stops: &[u8]| {
+        b[from..]
+            .iter()
+            .position(|c| stops.contains(c))
+            .map_or(b.len(), |i| from + i)
+    };
+    // `^(([^:/?#]+):)?`
+    let first = end_of(0, b":/?#");
+    let mut i = 0;
+    if first > 0 && b.get(first) == Some(&b':') {
+        if at < first {
+            return Component::Scheme;
+        }
+        i = first + 1;
+    }
+    // `(//([^/?#]*))?`: userinfo before the last "@", port after a ":" past any "]".
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let end = end_of(start, b"/?#");
+        if at < end {
+            let authority = &b[start..end];
+            let host = authority
+                .iter()
+                .rposition(|&c| c == b'@')
+                .map_or(start, |p| start + p + 1);
+            if at < host {
+                return Component::Userinfo;
+            }
+            let bracket = b[host..end]
+                .iter()
+                .rposition(|&c| c == b']')
+                .map_or(host, |p| host + p);
+            let port = b[bracket..end].iter().position(|&c| c == b':');
+            return match port {
+                Some(p) if at > bracket + p => Component::Port,
+                _ => Component::Host,
+            };
+        }
+        i = end;
+    }
+    // `([^?#]*)(\?([^#]*))?(#(.*))?`
+    let path_end = end_of(i, b"?#");
+    if at < path_end {
+        return Component::Path;
+    }
+    let query_end = end_of(path_end, b"#");
+    if b.get(path_end) == Some(&b'?') && at < query_end {
+        Component::Query
+    } else {
+        Component::Fragment
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,5 +399,24 @@ mod tests {
             let leiri = leiri_to_iri(s);
             assert!(IriRef::parse(&leiri).is_ok(), "{s:?} -> {leiri:?}");
         }
+    }
+
+    #[test]
+    fn components_of_bytes_by_appendix_b() {
+        let b = b"http://u@[::1]:80/p?q#f";
+        let at = |c: u8| b.iter().position(|&x| x == c).unwrap();
+        assert_eq!(component_at(b, 1), Component::Scheme);
+        assert_eq!(component_at(b, at(b'u')), Component::Userinfo);
+        assert_eq!(component_at(b, at(b'[') + 1), Component::Host);
+        assert_eq!(component_at(b, at(b'8')), Component::Port);
+        assert_eq!(
+            component_at(b, b.iter().rposition(|&x| x == b'p').unwrap()),
+            Component::Path
+        );
+        assert_eq!(component_at(b, at(b'q')), Component::Query);
+        assert_eq!(component_at(b, at(b'f')), Component::Fragment);
+        assert_eq!(component_at(b"a b\xff", 3), Component::Path);
+        assert_eq!(component_at(b"//h\xff/", 3), Component::Host);
+        assert_eq!(component_at(b"#\xff", 1), Component::Fragment);
     }
 }

@@ -338,6 +338,18 @@ fn scheme_rule() {
         (InvalidScheme, 0, Component::Scheme)
     );
     assert_eq!(err("", Grammar::Iri), (MissingScheme, 0, Component::Scheme));
+    for relative in ["/relative/link", "../a:b", "?q:r", "#f:g", "%41:b/"] {
+        let expected = if relative.starts_with('%') {
+            InvalidScheme
+        } else {
+            MissingScheme
+        };
+        assert_eq!(
+            err(relative, Grammar::Iri),
+            (expected, 0, Component::Scheme),
+            "{relative}"
+        );
+    }
     assert_eq!(
         err("ab", Grammar::Iri),
         (MissingScheme, 2, Component::Scheme)
@@ -627,9 +639,10 @@ fn uri_grammar_is_ascii_only() {
         err("/\u{202e}", Grammar::UriReference),
         (ErrorKind::BidiFormatting, 1, Component::Path)
     );
+    // A relative reference where a scheme is needed: the scheme is missing (RFC 3986 4.1).
     assert_eq!(
         err("/x", Grammar::Uri),
-        (ErrorKind::InvalidScheme, 0, Component::Scheme)
+        (ErrorKind::MissingScheme, 0, Component::Scheme)
     );
 }
 
@@ -651,6 +664,10 @@ fn messages_name_what_where_and_which_rule() {
     assert_eq!(
         Grammar::Iri.validate(b"\xff").unwrap_err().to_string(),
         "byte 0xFF at byte 0 in the scheme: not well-formed UTF-8 (RFC 3629 4)"
+    );
+    assert_eq!(
+        msg("/a", Grammar::Iri),
+        "'/' (U+002F) at byte 0 in the scheme: a relative reference, where this grammar needs a scheme and \":\" (3987bis 2.2, RFC 3986 4.1)"
     );
     assert_eq!(msg("ab", Grammar::Iri), "end of input at byte 2 in the scheme: expected \":\" after the scheme: this grammar needs a scheme (3987bis 2.2, RFC 3986 4.3)");
 }

@@ -22,6 +22,14 @@ pub(crate) use fast::{
     ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check, punycode_encode,
     slash_dot_pairs,
 };
+/// Whether a ":" comes before the first "/", "?" or "#": the input reads as `scheme ":" ...`,
+/// not as a relative reference (RFC 3986 4.1, 4.2).
+fn starts_with_scheme_like(b: &[u8]) -> bool {
+    b.iter()
+        .find(|&&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .is_some_and(|&c| c == b':')
+}
+
 #[cfg(test)]
 pub(crate) use fast::{push_percent_encoded_by, Encoder};
 
@@ -398,6 +406,11 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
                 return Err(match b.first() {
                     None => self.err(ErrorKind::MissingScheme, 0, Component::Scheme),
                     Some(&c) if !is_visible_ascii(c) => self.unexpected(0, Component::Scheme),
+                    // RFC 3986 4.1: without a ":" before the first "/", "?" or "#" the input is
+                    // a relative reference, and the scheme is missing; with one, it is no scheme.
+                    Some(_) if !starts_with_scheme_like(b) => {
+                        self.err(ErrorKind::MissingScheme, 0, Component::Scheme)
+                    }
                     Some(_) => self.err(ErrorKind::InvalidScheme, 0, Component::Scheme),
                 });
             }
