@@ -117,7 +117,7 @@ fn dedupe_keeps_the_first_of_each_key_in_order() {
         stdout(&o),
         "http://a/b\nhttp://a/b#x\nbad line\nhttp://a:80/b\nhttp://résumé.org/\nhttp://xn--rsum-bpad.org\n"
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(0), "a filter that wrote lines");
     let o = iriscan(
         &["dedupe", "--level", "scheme", "--valid"],
         input.as_bytes(),

@@ -10,7 +10,7 @@ const BASE: &str = "http://a/b/c/d;p?q";
 #[test]
 fn resolve_the_examples_of_rfc3986_5_4() {
     let input = "g:h\ng\n./g\ng/\n/g\n//g\n?y\ng?y\n#s\ng#s\n\n.\n..\n../..\n../../../g\n/./g\ng.\ng;x=1/../y\ng?y/../x\nhttp:g\n";
-    let o = iriscan(&["resolve", "--base", BASE], input.as_bytes());
+    let o = iriscan(&["resolve", "--stats", "--base", BASE], input.as_bytes());
     assert_eq!(
         stdout(&o),
         "1\tg:h\n2\thttp://a/b/c/g\n3\thttp://a/b/c/g\n4\thttp://a/b/c/g/\n5\thttp://a/g\n\
@@ -103,7 +103,7 @@ fn a_base_that_is_not_absolute_is_a_usage_error() {
 fn relativize_text_and_json() {
     let input = "http://a/b/c/g\nhttp://a/b/g?y\nhttp://a/b/c/d;p?q#s\nhttp://a/x\nhttp://b/c\n\
                  https://a/b\nhttp://a/b/c/g:h\nhttp://a/b/../c\n../g\n";
-    let o = iriscan(&["relativize", "--base", BASE], input.as_bytes());
+    let o = iriscan(&["relativize", "--stats", "--base", BASE], input.as_bytes());
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(

@@ -1,19 +1,21 @@
 //! `iriscan compare`: two IRIs per line, separated by a tab, compared at a rung of the ladder
 //! (3987bis 5.3).
 
-use crate::engine::{self, Line, LineCommand, Report};
+use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
 use crate::output::{json_str, write_json_position, write_text_position};
 use iriscan::compare::{compare, CompareOptions, Equivalence};
 use iriscan::normalize::Level;
 use iriscan::{Iri, IriRef};
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Compare the two IRI references of each line, separated by a tab, at a level of the
 /// comparison ladder (3987bis 5.3): equivalent, different, or cannot tell (when IDNA fails on a
 /// host at the scheme level).
 ///
 /// Relative references are resolved against --base first; without it they are an error.
+///
+/// JSON: {"line", "input", "ok", "equivalent": true, false or null} or, when not ok, {"line",
+/// "input", "ok", "error": {"kind", "offset", "message"}}. With --valid, the verdict alone.
 ///
 /// Examples:
 ///   iriscan compare pairs.tsv
@@ -33,15 +35,8 @@ pub struct Args {
     exclude_fragment: bool,
     #[command(flatten)]
     read: crate::mode::ReadArgs,
-    /// One JSON object per line: {"line", "input", "ok", "equivalent": true, false or null} or,
-    /// when not ok, {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
-    #[arg(long)]
-    json: bool,
-    /// Print nothing per line and no summary: the exit status tells.
-    #[arg(long, short, conflicts_with = "json")]
-    quiet: bool,
-    /// Files to read; standard input when none.
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 pub fn run(args: &Args) -> u8 {
@@ -56,11 +51,7 @@ pub fn run(args: &Args) -> u8 {
     let base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
     let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
     options.base = base;
-    engine::run(
-        &args.files,
-        &Compare { args, options },
-        &Report { quiet: args.quiet },
-    )
+    engine::run(&args.common, &Compare { args, options })
 }
 
 struct Compare<'a> {
@@ -76,7 +67,7 @@ struct Failure {
 }
 
 impl Compare<'_> {
-    fn compare(&self, bytes: &[u8]) -> Result<Equivalence, Failure> {
+    fn compare<'t>(&self, bytes: &'t [u8]) -> Result<Equivalence, Failure> {
         let Some(tab) = memchr::memchr(b'\t', bytes) else {
             return Err(Failure {
                 kind: "missing_tab",
@@ -97,23 +88,36 @@ impl Compare<'_> {
                 message: format!("{which} IRI: {e}"),
             })
         }
-        let left = self.args.read.apply(&bytes[..tab]);
-        let right = self.args.read.apply(&bytes[tab + 1..]);
+        let read = |text: &'t [u8], at: usize, which: &str| {
+            self.args.read.apply(text).map_err(|e| Failure {
+                kind: e.kind().name(),
+                offset: at + e.offset(),
+                message: format!("{which} IRI: {e}"),
+            })
+        };
+        let left = read(&bytes[..tab], 0, "first")?;
+        let right = read(&bytes[tab + 1..], tab + 1, "second")?;
         let a = side(&left, grammar, 0, "first")?;
         let b = side(&right, grammar, tab + 1, "second")?;
         compare(&a, &b, &self.options).map_err(|e| Failure {
             kind: "relative_reference",
-            offset: 0,
+            // The side that cannot be resolved: the first unless it is absolute.
+            offset: if a.is_absolute() { tab + 1 } else { 0 },
             message: e.to_string(),
         })
     }
 }
 
 impl LineCommand for Compare<'_> {
-    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
+    fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let result = self.compare(line.bytes);
-        if self.args.quiet {
-        } else if self.args.json {
+        if style == Style::Silent {
+        } else if style == Style::Bare {
+            if let Ok(e) = &result {
+                out.extend_from_slice(verdict(*e).as_bytes());
+                out.push(b'\n');
+            }
+        } else if style == Style::Json {
             out.push(b'{');
             write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
@@ -140,16 +144,19 @@ impl LineCommand for Compare<'_> {
         } else {
             write_text_position(out, line);
             let _ = match &result {
-                Ok(Equivalence::Equivalent) => writeln!(out, "\tequivalent"),
-                Ok(Equivalence::Different) => writeln!(out, "\tdifferent"),
-                Ok(Equivalence::CannotTell) => writeln!(out, "\tcannot tell"),
+                Ok(e) => writeln!(out, "\t{}", verdict(*e)),
                 Err(f) => writeln!(out, "\terror: {}", f.message),
             };
         }
         result.map(|_| ()).map_err(|f| f.kind)
     }
+}
 
-    fn needs_line_numbers(&self) -> bool {
-        !self.args.quiet
+/// The verdict as text: "equivalent", "different" or "cannot tell".
+fn verdict(e: Equivalence) -> &'static str {
+    match e {
+        Equivalence::Equivalent => "equivalent",
+        Equivalence::Different => "different",
+        Equivalence::CannotTell => "cannot tell",
     }
 }

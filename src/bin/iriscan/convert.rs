@@ -1,34 +1,20 @@
 //! What `to-uri` and `to-iri` share: each line parsed, converted, and written as its output or
 //! its error, with the filters of `check`.
 
-use crate::engine::{Line, LineCommand};
+use crate::engine::{CommonArgs, Line, LineCommand, Style};
 use crate::output::{json_str, write_error_json, write_json_position, write_text_position};
 use iriscan::map::MapError;
 use iriscan::IriRef;
 use std::borrow::Cow;
 use std::io::Write;
-use std::path::PathBuf;
 
-/// The options of the output, the same for every converting command.
+/// The options of every converting command.
 #[derive(clap::Args)]
 pub struct OutputArgs {
     #[command(flatten)]
     pub read: crate::mode::ReadArgs,
-    /// One JSON object per line: {"line", "input", "ok", "output"} or, when not ok,
-    /// {"line", "input", "ok", "error": {"kind", "offset", "message"}}.
-    #[arg(long, conflicts_with_all = ["valid", "invalid"])]
-    pub json: bool,
-    /// Print only the outputs of the lines that convert, one per line (for pipelines).
-    #[arg(long, conflicts_with = "invalid")]
-    pub valid: bool,
-    /// Print only the input lines that fail, as they are.
-    #[arg(long)]
-    pub invalid: bool,
-    /// Print nothing per line and no summary: the exit status tells.
-    #[arg(long, short, conflicts_with_all = ["json", "valid", "invalid"])]
-    pub quiet: bool,
-    /// Files to read; standard input when none.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 /// Why a line did not convert: it is not of the grammar, or the mapping failed.
@@ -82,11 +68,7 @@ pub trait Mapping: Sync {
 /// Runs the converting command `mapping` over the files of `args`: the `run` of to-uri, to-iri,
 /// normalize, resolve and relativize.
 pub fn run<M: Mapping>(args: &OutputArgs, mapping: M) -> u8 {
-    crate::engine::run(
-        &args.files,
-        &Convert { args, mapping },
-        &crate::engine::Report { quiet: args.quiet },
-    )
+    crate::engine::run(&args.common, &Convert { args, mapping })
 }
 
 /// A converting command: `mapping` applied to each line.
@@ -96,38 +78,35 @@ pub struct Convert<'a, M> {
 }
 
 impl<M: Mapping> LineCommand for Convert<'_, M> {
-    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
+    fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.args;
-        let text = args.read.apply(line.bytes);
-        let result = match IriRef::parse_bytes(&text, args.read.grammar) {
-            Err(e) => Err(Failure::Parse(e)),
-            Ok(iri) => self.mapping.map(&iri).map_err(|e| {
-                // The offset counts the bytes of the parsed text (the line, or what --mode
-                // made of it), as the parser's offsets do. Only JSON shows it (and an IDNA
-                // error's offset costs its diagnosis).
-                let at = if args.json {
-                    e.at(&iri)
-                        .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize)
-                } else {
-                    0
-                };
-                Failure::Map(e, at)
-            }),
+        let (text, result) = match args.read.apply(line.bytes) {
+            Ok(text) => (text, None),
+            Err(e) => (line.bytes.into(), Some(Err(Failure::Parse(e)))),
         };
-        if args.quiet {
-        } else if args.valid || args.invalid {
-            match &result {
-                Ok(output) if args.valid => {
-                    out.extend_from_slice(output.as_bytes());
-                    out.push(b'\n');
-                }
-                Err(_) if args.invalid => {
-                    out.extend_from_slice(line.bytes);
-                    out.push(b'\n');
-                }
-                _ => {}
+        let result =
+            result.unwrap_or_else(|| match IriRef::parse_bytes(&text, args.read.grammar) {
+                Err(e) => Err(Failure::Parse(e)),
+                Ok(iri) => self.mapping.map(&iri).map_err(|e| {
+                    // The offset counts the bytes of the parsed text (the line, or what --mode
+                    // made of it), as the parser's offsets do. Only JSON shows it (and an IDNA
+                    // error's offset costs its diagnosis).
+                    let at = if style == Style::Json {
+                        e.at(&iri)
+                            .map_or(0, |part| part.as_ptr() as usize - text.as_ptr() as usize)
+                    } else {
+                        0
+                    };
+                    Failure::Map(e, at)
+                }),
+            });
+        if style == Style::Silent {
+        } else if style == Style::Bare {
+            if let Ok(output) = &result {
+                out.extend_from_slice(output.as_bytes());
+                out.push(b'\n');
             }
-        } else if args.json {
+        } else if style == Style::Json {
             out.push(b'{');
             write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
@@ -165,9 +144,5 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
             Err(Failure::Parse(e)) => Err(e.kind().name()),
             Err(Failure::Map(e, _)) => Err(e.kind_name()),
         }
-    }
-
-    fn needs_line_numbers(&self) -> bool {
-        !(self.args.quiet || self.args.valid || self.args.invalid)
     }
 }

@@ -5,16 +5,15 @@
 //! input order and keeps the set of fingerprints seen. Memory grows with the number of distinct
 //! keys only: 16 bytes each in a hash set (about 18 to 37 bytes with the table's slack).
 
-use crate::engine::{self, Line, LineCommand, Report};
+use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
 use crate::output::{json_str, write_error_json, write_json_position};
 use iriscan::compare::{key, CompareOptions};
 use iriscan::normalize::Level;
-use iriscan::IriRef;
+use iriscan::{Iri, IriRef};
 use std::collections::hash_map::RandomState;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::sync::Mutex;
 
 /// Print each line whose comparison key at --level was not seen on an earlier line, as it is:
@@ -22,11 +21,16 @@ use std::sync::Mutex;
 ///
 /// Two lines are duplicates exactly when `iriscan compare` at the same level says equivalent.
 /// A line that is not an IRI reference is kept (once per exact text) and counted as not ok;
-/// so is one whose key cannot be made (IDNA fails on its host at the scheme level).
+/// so is one whose key cannot be made (IDNA fails on its host at the scheme level, or the line
+/// is relative and there is no --base). --valid keeps only the lines with a key, --invalid
+/// only the others. JSON: {"line", "input", "ok", "key"} or, when not ok, {"line", "input",
+/// "ok", "error": {"kind", "offset", "message"}}. Exit status as grep: 0 when a line was
+/// written, 1 when none, 2 on errors.
 ///
 /// Examples:
 ///   iriscan dedupe crawl-frontier.txt > unique.txt
 ///   iriscan dedupe --level scheme --valid < links.txt
+///   iriscan dedupe --base https://example.org/docs/ hrefs.txt
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -36,31 +40,33 @@ pub struct Args {
     /// Leave fragments out of the key (5.1: for a network action such as fetching).
     #[arg(long)]
     exclude_fragment: bool,
+    /// The absolute IRI that relative references are resolved against (RFC 3986 5.2).
+    #[arg(long, value_name = "IRI")]
+    base: Option<String>,
     #[command(flatten)]
     read: crate::mode::ReadArgs,
-    /// One JSON object per line kept: {"line", "input", "ok", "key"} or, when not ok, {"line",
-    /// "input", "ok", "error": {"kind", "offset", "message"}}.
-    #[arg(long, conflicts_with = "valid")]
-    json: bool,
-    /// Keep only lines that are IRI references with a key.
-    #[arg(long)]
-    valid: bool,
-    /// Print nothing per line and no summary: the exit status tells.
-    #[arg(long, short, conflicts_with_all = ["json", "valid"])]
-    quiet: bool,
-    /// Files to read; standard input when none.
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 pub fn run(args: &Args) -> u8 {
-    let options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
+    // --base as compare reads it: by --mode, and absolute (RFC 3986 5.2.1).
+    let text = match args.base.as_deref() {
+        None => None,
+        Some(b) => match crate::resolve::base(b, &args.read) {
+            Some(text) => Some(text),
+            None => return engine::EXIT_TROUBLE,
+        },
+    };
+    let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
+    options.base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
     let command = Dedupe {
         args,
         options,
         hashers: (RandomState::new(), RandomState::new()),
         seen: Mutex::new(HashSet::default()),
     };
-    engine::run(&args.files, &command, &Report { quiet: args.quiet })
+    engine::run(&args.common, &command)
 }
 
 /// Fingerprints are uniformly random already: the set uses their low 64 bits as the hash.
@@ -90,8 +96,10 @@ struct Dedupe<'a> {
     seen: Mutex<HashSet<u128, BuildHasherDefault<Fingerprint>>>,
 }
 
-/// A record of `line` for `write_chunk`: the fingerprint, the length of what to print, and it.
-const HEAD: usize = 16 + 4;
+/// A record of a line for `write_chunk`: the fingerprint, the length of what to print (64 bits:
+/// a line's output has no limit below what memory allows), and it. A line that is not written
+/// (`--valid`, `--invalid`) has no record.
+const HEAD: usize = 16 + 8;
 
 impl Dedupe<'_> {
     fn fingerprint(&self, tag: u8, key: &[u8]) -> u128 {
@@ -106,10 +114,13 @@ impl Dedupe<'_> {
 }
 
 impl LineCommand for Dedupe<'_> {
-    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
+    fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.args;
-        let text = args.read.apply(line.bytes);
-        let parsed = IriRef::parse_bytes(&text, args.read.grammar);
+        let (text, parsed) = match args.read.apply(line.bytes) {
+            Ok(text) => (text, None),
+            Err(e) => (line.bytes.into(), Some(Err(e))),
+        };
+        let parsed = parsed.unwrap_or_else(|| IriRef::parse_bytes(&text, args.read.grammar));
         let keyed = parsed.as_ref().map(|iri| key(iri, &self.options));
         let verdict: Result<&str, &'static str> = match &keyed {
             Ok(Ok(Some(k))) => Ok(k),
@@ -117,6 +128,10 @@ impl LineCommand for Dedupe<'_> {
             Ok(Err(_)) => Err("relative_reference"),
             Err(e) => Err(e.kind().name()),
         };
+        let common = &args.common;
+        if (common.valid && verdict.is_err()) || (common.invalid && verdict.is_ok()) {
+            return verdict.map(|_| ());
+        }
         // Lines without a key are kept once per exact text (5.3.1, the one comparison left).
         let fingerprint = match verdict {
             Ok(k) => self.fingerprint(1, k.as_bytes()),
@@ -124,9 +139,9 @@ impl LineCommand for Dedupe<'_> {
         };
         let start = out.len();
         out.extend_from_slice(&fingerprint.to_le_bytes());
-        out.extend_from_slice(&[0; 4]);
-        if args.quiet || (args.valid && verdict.is_err()) {
-        } else if args.json {
+        out.extend_from_slice(&[0; 8]);
+        if style == Style::Silent && !common.invalid {
+        } else if style == Style::Json {
             out.push(b'{');
             write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
@@ -158,27 +173,61 @@ impl LineCommand for Dedupe<'_> {
             out.extend_from_slice(line.bytes);
             out.push(b'\n');
         }
-        let len = (out.len() - start - HEAD) as u32;
+        let len = (out.len() - start - HEAD) as u64;
         out[start + 16..start + HEAD].copy_from_slice(&len.to_le_bytes());
         verdict.map(|_| ())
     }
 
-    fn needs_line_numbers(&self) -> bool {
-        self.args.json
+    fn filters(&self) -> bool {
+        true
     }
 
-    fn write_chunk(&self, mut chunk: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    fn write_chunk(&self, mut chunk: &[u8], _: u64, out: &mut dyn Write) -> io::Result<u64> {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let mut written = 0;
         while chunk.len() >= HEAD {
             let (head, rest) = chunk.split_at(HEAD);
             let fingerprint = u128::from_le_bytes(head[..16].try_into().expect("16 bytes"));
-            let len = u32::from_le_bytes(head[16..].try_into().expect("4 bytes")) as usize;
+            let len = u64::from_le_bytes(head[16..].try_into().expect("8 bytes"));
+            let len = usize::try_from(len).expect("a record in memory");
             let (record, rest) = rest.split_at(len);
             if seen.insert(fingerprint) {
                 out.write_all(record)?;
+                written += 1;
             }
             chunk = rest;
         }
-        Ok(())
+        Ok(written)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_of_four_gibibytes_and_more() {
+        let args = <Args as clap::FromArgMatches>::from_arg_matches(
+            &<Args as clap::Args>::augment_args(clap::Command::new("dedupe"))
+                .get_matches_from(["dedupe"]),
+        )
+        .unwrap();
+        let command = Dedupe {
+            args: &args,
+            options: CompareOptions::new(Level::Syntax),
+            hashers: (RandomState::new(), RandomState::new()),
+            seen: Mutex::new(HashSet::default()),
+        };
+        // Zeroed memory that is never touched costs no pages: the record is read as lengths
+        // and slices only, and written to a sink.
+        let len = (1usize << 32) + 3;
+        let mut chunk = vec![0u8; 2 * (HEAD + len)];
+        for (i, fingerprint) in [7u128, 7].into_iter().enumerate() {
+            let at = i * (HEAD + len);
+            chunk[at..at + 16].copy_from_slice(&fingerprint.to_le_bytes());
+            chunk[at + 16..at + HEAD].copy_from_slice(&(len as u64).to_le_bytes());
+        }
+        let written = command.write_chunk(&chunk, 0, &mut io::sink()).unwrap();
+        assert_eq!(written, 1, "the second record is a duplicate of the first");
     }
 }

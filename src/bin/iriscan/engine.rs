@@ -1,23 +1,79 @@
-//! The engine every command runs on: it reads lines from files (memory-mapped) or standard input
-//! (streamed, in blocks of bounded size), hands them in parallel chunks to the command, and writes
-//! the results in input order through one buffered writer (DESIGN.md, "The command-line tool").
+//! The engine every command runs on: it reads lines from files or standard input in blocks,
+//! hands them in parallel chunks to the command, and writes the results in input order through
+//! one buffered writer.
 //!
 //! A line ends at "\n"; a "\r" before it is not part of the line; the last line may lack its
 //! "\n"; an empty line is a line. Lines are bytes: a command reports invalid UTF-8 on its line.
 //! Every line gets exactly one call to the command, in every path.
+//!
+//! Files are read with `read`, never memory-mapped: a map faults (SIGBUS) when another process
+//! truncates the file under it, as `logrotate copytruncate` does, and reading costs little more
+//! because a reader thread reads ahead while the lines already read are processed.
 
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
+use std::time::{Duration, Instant};
 
-/// Exit status when every line was ok.
+/// Exit status when every line was ok, or a filter wrote a line.
 pub const EXIT_OK: u8 = 0;
-/// Exit status when some line was not ok.
+/// Exit status when some line was not ok, or a filter wrote none.
 pub const EXIT_NOT_OK: u8 = 1;
 /// Exit status for usage and I/O errors.
 pub const EXIT_TROUBLE: u8 = 2;
+
+/// The flags every command shares: their one meaning is the README's table.
+#[derive(clap::Args)]
+pub struct CommonArgs {
+    /// One JSON object per line (the command's description lists its fields).
+    #[arg(long, conflicts_with_all = ["valid", "invalid"])]
+    pub json: bool,
+    /// For each line that is ok, its result alone: the line itself for check, parse and dedupe,
+    /// the output for the others (a filter: exit 0 when it wrote a line, 1 when none).
+    #[arg(long, conflicts_with = "invalid")]
+    pub valid: bool,
+    /// The input lines that are not ok, as they are (a filter, as --valid).
+    #[arg(long)]
+    pub invalid: bool,
+    /// Nothing on standard output: the exit status tells.
+    #[arg(long, short, conflicts_with_all = ["json", "valid", "invalid"])]
+    pub quiet: bool,
+    /// A summary on standard error at the end: lines, ok, not ok by kind, bytes and speed.
+    #[arg(long)]
+    pub stats: bool,
+    /// Files to read; standard input when none, and for "-".
+    pub files: Vec<PathBuf>,
+}
+
+impl CommonArgs {
+    /// What the command writes for each line.
+    pub fn style(&self) -> Style {
+        if self.quiet || self.invalid {
+            Style::Silent
+        } else if self.valid {
+            Style::Bare
+        } else if self.json {
+            Style::Json
+        } else {
+            Style::Text
+        }
+    }
+}
+
+/// What a command writes for one line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `LINE<TAB>result` (`FILE:LINE` with several files).
+    Text,
+    /// One JSON object.
+    Json,
+    /// The result alone (`--valid`); the engine drops it when the line is not ok.
+    Bare,
+    /// Nothing (`--quiet`, and `--invalid`, where the engine writes the failing lines).
+    Silent,
+}
 
 /// Where a line comes from.
 #[derive(Clone, Copy)]
@@ -32,40 +88,43 @@ pub struct Line<'a> {
 
 /// A command, as the engine sees it: one line in, its output appended to `out`.
 pub trait LineCommand: Sync {
-    /// Appends the result for `line` to `out` (nothing, when a filter drops it) and returns
-    /// `Err(kind)` when the line is not ok, with the kind for the summary.
-    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str>;
+    /// Appends the result for `line` in `style` to `out` and returns `Err(kind)` when the line
+    /// is not ok, with the kind for the summary.
+    fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str>;
 
-    /// Whether the output shows line numbers (if not, the engine need not count lines ahead).
-    fn needs_line_numbers(&self) -> bool {
-        true
+    /// Whether the command chooses itself which lines it writes (`dedupe`): it applies `--valid`
+    /// and `--invalid` in [`line`](Self::line), counts what it writes in
+    /// [`write_chunk`](Self::write_chunk), and exits as a filter.
+    fn filters(&self) -> bool {
+        false
     }
 
-    /// Writes what [`line`](Self::line) appended for one chunk of lines. The engine calls it
+    /// Writes what [`line`](Self::line) appended for one chunk of lines, of which `selected`
+    /// passed `--valid` or `--invalid`, and returns how many lines it wrote. The engine calls it
     /// from one thread, chunk after chunk in input order, so that a command whose output depends
     /// on the lines before (`dedupe`) can decide here; the others write the bytes as they are.
-    fn write_chunk(&self, chunk: &[u8], out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(chunk)
+    fn write_chunk(&self, chunk: &[u8], selected: u64, out: &mut dyn Write) -> io::Result<u64> {
+        out.write_all(chunk)?;
+        Ok(selected)
     }
-}
-
-/// How the engine reports.
-pub struct Report {
-    /// No summary on standard error.
-    pub quiet: bool,
 }
 
 /// Bytes per parallel chunk.
 const CHUNK: usize = 256 << 10;
-/// Bytes of a memory-mapped file processed, and their output held, at once.
-const WINDOW: usize = 16 << 20;
-/// Bytes of a stream processed at once, at most (unless one line is longer).
-const BLOCK: usize = 8 << 20;
+/// Bytes asked of one `read`, and the least a block holds room for.
+const PIECE: usize = 1 << 20;
+/// Blocks read ahead, at most.
+const QUEUE: usize = 16;
+/// Bytes processed, and their output held, at once (unless one line is longer).
+const BATCH: usize = 8 << 20;
 
 #[derive(Default)]
 struct Stats {
     lines: u64,
     ok: u64,
+    /// Lines written by a filter, or that passed `--valid` or `--invalid`.
+    selected: u64,
+    bytes: u64,
     errors: BTreeMap<&'static str, u64>,
 }
 
@@ -73,55 +132,98 @@ impl Stats {
     fn merge(&mut self, other: Stats) {
         self.lines += other.lines;
         self.ok += other.ok;
+        self.selected += other.selected;
         for (k, n) in other.errors {
             *self.errors.entry(k).or_default() += n;
         }
     }
 }
 
-/// Runs `cmd` over every line of `files` (standard input when empty) and returns the exit status.
-pub fn run(files: &[PathBuf], cmd: &dyn LineCommand, report: &Report) -> u8 {
+/// Why a run stopped early: reading an input failed (the run goes on with the next file), or
+/// writing the output did (the run ends).
+enum Stop {
+    Input(io::Error),
+    Output(io::Error),
+}
+
+/// Runs `cmd` over every line of the files of `args` (standard input when none, and for "-")
+/// and returns the exit status.
+pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
     let start = Instant::now();
+    if standard_output_was_closed() {
+        eprintln!("iriscan: standard output is closed: nowhere to write the results");
+        return EXIT_TROUBLE;
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
+    let filter = cmd.filters() || args.valid || args.invalid;
+    let select = if cmd.filters() {
+        None
+    } else if args.valid {
+        Some(true)
+    } else if args.invalid {
+        Some(false)
+    } else {
+        None
+    };
+    let engine = Engine {
+        cmd,
+        style: args.style(),
+        select,
+    };
     let mut stats = Stats::default();
-    let mut bytes = 0u64;
     let mut trouble = false;
-    let progress = Progress::new(files);
+    let progress = Progress::new(&args.files, args.quiet);
+    let stdin_only = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin_only[..]
+    } else {
+        &args.files[..]
+    };
 
-    let result = (|| -> io::Result<()> {
-        if files.is_empty() {
-            bytes += run_stream(io::stdin(), None, cmd, &mut out, &mut stats, &progress)?;
-            return Ok(());
-        }
-        for path in files {
-            let name = path.display().to_string();
-            let label = (files.len() > 1).then_some(name.as_str());
-            match run_file(path, label, cmd, &mut out, &mut stats, &progress) {
-                Ok(n) => bytes += n,
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
-                Err(e) => {
-                    progress.suspend(|| eprintln!("iriscan: {name}: {e}"));
-                    trouble = true;
-                }
+    let mut written = Ok(());
+    for path in files {
+        let name = display_name(path);
+        let label = (files.len() > 1).then_some(name.as_str());
+        let result = open(path)
+            .map_err(Stop::Input)
+            .and_then(|input| engine.run_input(input, label, &mut out, &mut stats, &progress));
+        match result {
+            Ok(()) => {}
+            Err(Stop::Input(e)) => {
+                progress.suspend(|| eprintln!("iriscan: {name}: {e}"));
+                trouble = true;
+            }
+            Err(Stop::Output(e)) => {
+                written = Err(e);
+                break;
             }
         }
-        Ok(())
-    })();
-    progress.finish();
-    let flushed = out.flush();
-    for e in [result.err(), flushed.err()].into_iter().flatten() {
-        // A closed pipe (`iriscan check big.txt | head`) ends the run quietly.
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("iriscan: {e}");
-            trouble = true;
-        }
     }
-    if !report.quiet {
-        summary(&stats, bytes, start.elapsed().as_secs_f64());
+    let written = written.and_then(|()| out.flush());
+    progress.finish();
+    if let Err(e) = written {
+        // A consumer that has read enough (`iriscan check big.txt | head`) ends the run at
+        // once and quietly, with status 0, as ripgrep does.
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return EXIT_OK;
+        }
+        eprintln!("iriscan: error writing to standard output: {e}");
+        return EXIT_TROUBLE;
+    }
+    let secs = start.elapsed();
+    let on_terminal = !args.quiet && io::stderr().is_terminal() && secs > Duration::from_secs(1);
+    if args.stats || on_terminal {
+        summary(&stats, secs.as_secs_f64());
     }
     if trouble {
         EXIT_TROUBLE
+    } else if filter {
+        if stats.selected > 0 {
+            EXIT_OK
+        } else {
+            EXIT_NOT_OK
+        }
     } else if stats.ok < stats.lines {
         EXIT_NOT_OK
     } else {
@@ -129,7 +231,51 @@ pub fn run(files: &[PathBuf], cmd: &dyn LineCommand, report: &Report) -> u8 {
     }
 }
 
-fn summary(stats: &Stats, bytes: u64, secs: f64) {
+/// Whether descriptor 1 was closed when the process started (`iriscan check f >&-`). Rust's
+/// runtime opens "/dev/null" read-write on a closed standard descriptor, so every write would
+/// vanish; a shell's `> /dev/null` opens it write-only, which this tells apart.
+#[cfg(target_os = "linux")]
+fn standard_output_was_closed() -> bool {
+    if std::fs::read_link("/proc/self/fd/1").ok().as_deref() != Some(Path::new("/dev/null")) {
+        return false;
+    }
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    // O_ACCMODE is 3, O_RDWR 2.
+    flags.is_some_and(|f| f & 3 == 2)
+}
+
+/// Elsewhere the closed descriptor cannot be told from "/dev/null".
+#[cfg(not(target_os = "linux"))]
+fn standard_output_was_closed() -> bool {
+    false
+}
+
+/// How a file is named in messages and output: "-" is "(standard input)", as grep names it.
+fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "(standard input)".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Opens a file, or standard input for "-".
+fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(io::stdin()));
+    }
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    Ok(Box::new(file))
+}
+
+fn summary(stats: &Stats, secs: f64) {
     let errors: u64 = stats.errors.values().sum();
     let mut line = format!(
         "iriscan: lines: {}, ok: {}, not ok: {}",
@@ -143,7 +289,7 @@ fn summary(stats: &Stats, bytes: u64, secs: f64) {
             .collect();
         line.push_str(&format!(" ({})", kinds.join(", ")));
     }
-    let mb = bytes as f64 / 1e6;
+    let mb = stats.bytes as f64 / 1e6;
     line.push_str(&format!(
         "; {mb:.1} MB in {secs:.2} s ({:.0} MB/s)",
         mb / secs.max(1e-9)
@@ -151,108 +297,240 @@ fn summary(stats: &Stats, bytes: u64, secs: f64) {
     eprintln!("{line}");
 }
 
-/// A file: memory-mapped when it can be (a regular file), read as a stream otherwise.
-fn run_file(
-    path: &std::path::Path,
-    label: Option<&str>,
-    cmd: &dyn LineCommand,
-    out: &mut impl Write,
-    stats: &mut Stats,
-    progress: &Progress,
-) -> io::Result<u64> {
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::other("is a directory"));
-    }
-    if !meta.is_file() || meta.len() == 0 {
-        return run_stream(file, label, cmd, out, stats, progress);
-    }
-    // SAFETY: the map is only read as bytes, never as `str` without validation. If another
-    // process truncates the file while it is mapped, reads past its new end fault (SIGBUS), as in
-    // every mmap-based tool; iriscan accepts that risk for the speed of reading large logs.
-    let map = unsafe { memmap2::Mmap::map(&file)? };
-    let mut first_line = 1;
-    let mut rest: &[u8] = &map;
-    while !rest.is_empty() {
-        let cut = cut_at_line(rest, WINDOW);
-        first_line += run_region(&rest[..cut], first_line, label, cmd, out, stats)?;
-        progress.inc(cut as u64);
-        rest = &rest[cut..];
-    }
-    Ok(map.len() as u64)
+/// Bytes read from an input: whole lines, but for the last one of the input.
+pub struct Block {
+    /// The buffer, initialized to its length, so that it can be read into again.
+    buf: Vec<u8>,
+    /// The bytes of the lines: `buf[..len]`.
+    len: usize,
 }
 
-/// A stream. A reader thread reads it in pieces while the lines read so far are processed, so
-/// that a slow stream (`tail -f`) gets its results as soon as its lines arrive, and a fast one is
-/// processed in large parallel blocks. Memory stays bounded whatever the size of the input: at
-/// most `QUEUE` pieces wait, and a block grows past `BLOCK` only to hold one longer line.
-fn run_stream(
-    input: impl Read + Send,
-    label: Option<&str>,
-    cmd: &dyn LineCommand,
-    out: &mut impl Write,
-    stats: &mut Stats,
-    progress: &Progress,
-) -> io::Result<u64> {
-    const PIECE: usize = 1 << 20;
-    const QUEUE: usize = 16;
-    let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<Vec<u8>>>(QUEUE);
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let mut input = input;
-            loop {
-                let mut piece = vec![0u8; PIECE];
-                match input.read(&mut piece) {
-                    Ok(0) => return,
-                    Ok(n) => {
-                        piece.truncate(n);
-                        if tx.send(Ok(piece)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
+impl Block {
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+/// Reads `input` into blocks of whole lines and passes each to `send`, until the input ends or
+/// `send` returns false. A block is sent after every `read` that completed a line, so that a
+/// slow stream (`tail -f`) gets its results as soon as its lines arrive; a line longer than a
+/// block makes the block grow to hold it. `recycled` gives back buffers already processed, so
+/// that none is allocated and zeroed anew for each read. A read error comes after the bytes read
+/// before it. Returns the number of bytes searched for "\n": each byte once, so a long line
+/// costs time linear in its length.
+fn read_blocks(
+    input: &mut dyn Read,
+    mut recycled: impl FnMut() -> Option<Vec<u8>>,
+    mut send: impl FnMut(io::Result<Block>) -> bool,
+) -> u64 {
+    let mut fresh = |at_least: usize| match recycled() {
+        Some(buf) if buf.len() >= at_least => buf,
+        _ => vec![0u8; PIECE.max(at_least)],
+    };
+    let mut buf = fresh(PIECE);
+    let mut filled = 0;
+    let mut searched = 0u64;
+    loop {
+        if filled == buf.len() {
+            buf.resize(buf.len() * 2, 0);
+        }
+        let n = match input.read(&mut buf[filled..]) {
+            Ok(0) => {
+                if filled > 0 {
+                    send(Ok(Block { buf, len: filled }));
                 }
+                return searched;
             }
-        });
-        let mut buf: Vec<u8> = Vec::new();
-        let mut first_line = 1;
-        let mut total = 0u64;
-        // Wait for a piece, take whatever else has arrived (up to a block), process the complete
-        // lines, keep the rest for the next round.
-        while let Ok(piece) = rx.recv() {
-            let piece = piece?;
-            total += piece.len() as u64;
-            progress.inc(piece.len() as u64);
-            buf.extend_from_slice(&piece);
-            while buf.len() < BLOCK {
-                match rx.try_recv() {
-                    Ok(piece) => {
-                        let piece = piece?;
-                        total += piece.len() as u64;
-                        progress.inc(piece.len() as u64);
-                        buf.extend_from_slice(&piece);
-                    }
-                    Err(_) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                if filled == 0 || send(Ok(Block { buf, len: filled })) {
+                    send(Err(e));
                 }
+                return searched;
             }
-            let Some(last) = memchr::memrchr(b'\n', &buf) else {
-                continue;
+        };
+        let last = last_newline(&buf[filled..filled + n], &mut searched);
+        filled += n;
+        if let Some(i) = last {
+            let complete = filled - n + i + 1;
+            let tail = filled - complete;
+            let mut next = fresh(2 * tail);
+            next[..tail].copy_from_slice(&buf[complete..filled]);
+            let block = Block {
+                buf: std::mem::replace(&mut buf, next),
+                len: complete,
             };
-            first_line += run_region(&buf[..=last], first_line, label, cmd, out, stats)?;
-            out.flush()?;
-            buf.drain(..=last);
+            if !send(Ok(block)) {
+                return searched;
+            }
+            filled = tail;
         }
-        // The last line, without its "\n".
-        if !buf.is_empty() {
-            run_region(&buf, first_line, label, cmd, out, stats)?;
+    }
+}
+
+/// The position of the last "\n" in `bytes`, counting the bytes searched.
+fn last_newline(bytes: &[u8], searched: &mut u64) -> Option<usize> {
+    *searched += bytes.len() as u64;
+    memchr::memrchr(b'\n', bytes)
+}
+
+/// A command with the choices of one run.
+struct Engine<'a> {
+    cmd: &'a dyn LineCommand,
+    style: Style,
+    /// `--valid` (`Some(true)`) or `--invalid` (`Some(false)`), when the engine applies it.
+    select: Option<bool>,
+}
+
+impl Engine<'_> {
+    /// Runs over one input. A reader thread reads ahead while the blocks already read are
+    /// processed: at most `QUEUE` blocks wait. The thread is not joined: when the output fails,
+    /// the run ends without waiting for an input that may never end; the thread ends at its
+    /// next block (the channel is closed) or with the process.
+    fn run_input(
+        &self,
+        mut input: Box<dyn Read + Send>,
+        label: Option<&str>,
+        out: &mut impl Write,
+        stats: &mut Stats,
+        progress: &Progress,
+    ) -> Result<(), Stop> {
+        let (tx, rx) = sync_channel::<io::Result<Block>>(QUEUE);
+        let (give_back, recycled) = channel::<Vec<u8>>();
+        std::thread::spawn(move || {
+            read_blocks(
+                &mut input,
+                || recycled.try_recv().ok(),
+                |block| tx.send(block).is_ok(),
+            )
+        });
+        self.run_blocks(rx, &give_back, label, out, stats, progress)
+    }
+
+    /// Takes a block, and whatever else has arrived (up to a batch), processes their lines,
+    /// and writes the output before waiting for more.
+    fn run_blocks(
+        &self,
+        rx: Receiver<io::Result<Block>>,
+        give_back: &Sender<Vec<u8>>,
+        label: Option<&str>,
+        out: &mut impl Write,
+        stats: &mut Stats,
+        progress: &Progress,
+    ) -> Result<(), Stop> {
+        let mut first_line = 1;
+        while let Ok(first) = rx.recv() {
+            let mut failed = None;
+            let mut blocks = Vec::new();
+            let mut size = 0;
+            let mut next = Some(first);
+            while let Some(block) = next.take() {
+                match block {
+                    Ok(block) => {
+                        size += block.len;
+                        blocks.push(block);
+                    }
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                }
+                if size < BATCH {
+                    next = rx.try_recv().ok();
+                }
+            }
+            // The lines read before a read error are processed: none is lost.
+            first_line += self.run_region(&blocks, first_line, label, out, stats)?;
+            out.flush().map_err(Stop::Output)?;
+            stats.bytes += size as u64;
+            progress.inc(size as u64);
+            for block in blocks {
+                // Buffers that grew for a long line are let go.
+                if block.buf.len() <= 2 * PIECE {
+                    let _ = give_back.send(block.buf);
+                }
+            }
+            if let Some(e) = failed {
+                return Err(Stop::Input(e));
+            }
         }
-        Ok(total)
-    })
+        Ok(())
+    }
+
+    /// Runs the command over the lines of `blocks` in parallel chunks and writes their output
+    /// in order. Returns the number of lines.
+    fn run_region(
+        &self,
+        blocks: &[Block],
+        first_line: u64,
+        label: Option<&str>,
+        out: &mut impl Write,
+        stats: &mut Stats,
+    ) -> Result<u64, Stop> {
+        let mut chunks = Vec::new();
+        for block in blocks {
+            let mut rest = block.bytes();
+            while !rest.is_empty() {
+                let cut = cut_at_line(rest, CHUNK);
+                chunks.push(&rest[..cut]);
+                rest = &rest[cut..];
+            }
+        }
+        // Line numbers: each chunk's first line, from the count of lines before it.
+        let mut starts = vec![first_line; chunks.len()];
+        if matches!(self.style, Style::Text | Style::Json) {
+            let counts: Vec<u64> = chunks.par_iter().map(|c| count_lines(c)).collect();
+            for i in 1..chunks.len() {
+                starts[i] = starts[i - 1] + counts[i - 1];
+            }
+        }
+        let results: Vec<(Vec<u8>, Stats)> = chunks
+            .par_iter()
+            .zip(starts.par_iter())
+            .map(|(chunk, &start)| self.run_chunk(chunk, start, label))
+            .collect();
+        let mut n = 0;
+        for (buf, mut local) in results {
+            local.selected = self
+                .cmd
+                .write_chunk(&buf, local.selected, out)
+                .map_err(Stop::Output)?;
+            n += local.lines;
+            stats.merge(local);
+        }
+        Ok(n)
+    }
+
+    /// The output and counts of one chunk of lines.
+    fn run_chunk(&self, chunk: &[u8], start: u64, label: Option<&str>) -> (Vec<u8>, Stats) {
+        let mut buf = Vec::with_capacity(chunk.len() / 4);
+        let mut local = Stats::default();
+        for (number, bytes) in (start..).zip(lines(chunk)) {
+            local.lines += 1;
+            let line = Line {
+                file: label,
+                number,
+                bytes,
+            };
+            let mark = buf.len();
+            let verdict = self.cmd.line(line, self.style, &mut buf);
+            match (verdict, self.select) {
+                (Ok(()), Some(true)) | (Err(_), Some(false)) => local.selected += 1,
+                (Ok(()), _) | (Err(_), None) => {}
+                (Err(_), Some(true)) => buf.truncate(mark),
+            }
+            if let (Err(_), Some(false)) = (verdict, self.select) {
+                buf.extend_from_slice(bytes);
+                buf.push(b'\n');
+            }
+            match verdict {
+                Ok(()) => local.ok += 1,
+                Err(kind) => *local.errors.entry(kind).or_default() += 1,
+            }
+        }
+        (buf, local)
+    }
 }
 
 /// The length of the prefix of `data` that ends after the first "\n" at or after `at`, or all.
@@ -261,63 +539,6 @@ fn cut_at_line(data: &[u8], at: usize) -> usize {
         return data.len();
     }
     memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |i| at + i + 1)
-}
-
-/// Runs `cmd` over the lines of `region` in parallel chunks and writes their output in order.
-/// Returns the number of lines.
-fn run_region(
-    region: &[u8],
-    first_line: u64,
-    label: Option<&str>,
-    cmd: &dyn LineCommand,
-    out: &mut impl Write,
-    stats: &mut Stats,
-) -> io::Result<u64> {
-    let mut chunks = Vec::new();
-    let mut rest = region;
-    while !rest.is_empty() {
-        let cut = cut_at_line(rest, CHUNK);
-        chunks.push(&rest[..cut]);
-        rest = &rest[cut..];
-    }
-    // Line numbers: each chunk's first line, from the count of lines before it.
-    let mut starts = vec![first_line; chunks.len()];
-    if cmd.needs_line_numbers() {
-        let counts: Vec<u64> = chunks.par_iter().map(|c| count_lines(c)).collect();
-        for i in 1..chunks.len() {
-            starts[i] = starts[i - 1] + counts[i - 1];
-        }
-    }
-    let results: Vec<(Vec<u8>, Stats)> = chunks
-        .par_iter()
-        .zip(starts.par_iter())
-        .map(|(chunk, &start)| {
-            let mut buf = Vec::with_capacity(chunk.len() / 4);
-            let mut local = Stats::default();
-            for (number, bytes) in (start..).zip(lines(chunk)) {
-                local.lines += 1;
-                match cmd.line(
-                    Line {
-                        file: label,
-                        number,
-                        bytes,
-                    },
-                    &mut buf,
-                ) {
-                    Ok(()) => local.ok += 1,
-                    Err(kind) => *local.errors.entry(kind).or_default() += 1,
-                }
-            }
-            (buf, local)
-        })
-        .collect();
-    let mut n = 0;
-    for (buf, local) in results {
-        cmd.write_chunk(&buf, out)?;
-        n += local.lines;
-        stats.merge(local);
-    }
-    Ok(n)
 }
 
 /// The number of lines in `chunk` (a last line without "\n" counts).
@@ -342,19 +563,21 @@ fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
-/// A progress bar on standard error, only when it is a terminal and the input is large.
+/// A progress bar on standard error while a large input is read: only when standard error is
+/// a terminal and standard output is not (there the results are the progress), and never with
+/// `--quiet`. It is cleared before anything else is written to standard error.
 struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
-    fn new(files: &[PathBuf]) -> Progress {
-        if !io::stderr().is_terminal() {
+    fn new(files: &[PathBuf], quiet: bool) -> Progress {
+        if quiet || !io::stderr().is_terminal() || io::stdout().is_terminal() {
             return Progress(None);
         }
-        if files.is_empty() {
+        if files.is_empty() || files.iter().any(|f| f.as_os_str() == "-") {
             let bar = indicatif::ProgressBar::new_spinner();
             bar.set_style(
                 indicatif::ProgressStyle::with_template("{spinner} {bytes} read, {bytes_per_sec}")
-                    .unwrap(),
+                    .expect("a valid template"),
             );
             return Progress(Some(bar));
         }
@@ -371,7 +594,7 @@ impl Progress {
             indicatif::ProgressStyle::with_template(
                 "{bar:40} {bytes}/{total_bytes} {bytes_per_sec}, {eta} left",
             )
-            .unwrap(),
+            .expect("a valid template"),
         );
         Progress(Some(bar))
     }
@@ -417,5 +640,91 @@ mod tests {
         assert_eq!(cut_at_line(data, 4), 8);
         assert_eq!(cut_at_line(data, 9), 11);
         assert_eq!(cut_at_line(data, 100), 11);
+    }
+
+    /// A reader that gives at most `piece` bytes a call, as a pipe does.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        piece: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.piece.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn blocks_of(data: &[u8], piece: usize) -> (Vec<Vec<u8>>, u64) {
+        let mut blocks = Vec::new();
+        let searched = read_blocks(
+            &mut Trickle { data, piece },
+            || None,
+            |b| {
+                blocks.push(b.unwrap().bytes().to_vec());
+                true
+            },
+        );
+        (blocks, searched)
+    }
+
+    #[test]
+    fn a_long_line_in_small_pieces_is_searched_once() {
+        let mut data = vec![b'a'; 24 << 20];
+        data.extend_from_slice(b"\nnext\nlast");
+        let (blocks, searched) = blocks_of(&data, 4096);
+        assert_eq!(searched, data.len() as u64, "each byte searched once");
+        assert_eq!(blocks.concat(), data);
+        assert_eq!(blocks.len(), 2);
+        assert!(blocks[0].ends_with(b"\nnext\n"));
+        assert_eq!(blocks[1], b"last");
+    }
+
+    #[test]
+    fn blocks_hold_whole_lines() {
+        let data: Vec<u8> = (0..200_000)
+            .flat_map(|i| format!("http://a/{i}\n").into_bytes())
+            .collect();
+        for piece in [1, 7, 4096, 65536, 1 << 22] {
+            let (blocks, _) = blocks_of(&data[..data.len().min(piece * 50_000)], piece);
+            for b in &blocks[..blocks.len() - 1] {
+                assert_eq!(b.last(), Some(&b'\n'), "piece {piece}");
+            }
+            assert_eq!(blocks.concat(), data[..data.len().min(piece * 50_000)]);
+        }
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_lines_read_before_it() {
+        struct Failing(bool);
+        impl Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(io::Error::other("disk"));
+                }
+                buf[..6].copy_from_slice(b"a\nb\nc!");
+                Ok(6)
+            }
+        }
+        let mut got = Vec::new();
+        read_blocks(
+            &mut Failing(false),
+            || None,
+            |b| {
+                got.push(b.map(|b| b.bytes().to_vec()).map_err(|e| e.to_string()));
+                true
+            },
+        );
+        // The last line as far as it was read, then the error.
+        assert_eq!(
+            got,
+            [
+                Ok(b"a\nb\n".to_vec()),
+                Ok(b"c!".to_vec()),
+                Err("disk".to_string())
+            ]
+        );
     }
 }

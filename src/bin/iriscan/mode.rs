@@ -17,9 +17,10 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
-    /// The line as `--mode` maps it ([`apply`]).
-    pub fn apply<'a>(&self, bytes: &'a [u8]) -> Cow<'a, [u8]> {
-        apply(self.mode, bytes)
+    /// The line as `--mode` maps it ([`Mode::apply_bytes`]): an error when a mode that reads
+    /// characters is given bytes that are not UTF-8.
+    pub fn apply<'a>(&self, bytes: &'a [u8]) -> Result<Cow<'a, [u8]>, iriscan::Error> {
+        self.mode.apply_bytes(bytes)
     }
 }
 
@@ -33,22 +34,6 @@ pub fn parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
             _ => Mode::Strict,
         }
     })
-}
-
-/// The line as `mode` maps it to an IRI (LEIRI 7.1, Web Address 7.2). A line that is not UTF-8
-/// is left as it is, for the parser to report where.
-fn apply(mode: Mode, bytes: &[u8]) -> Cow<'_, [u8]> {
-    if mode == Mode::Strict {
-        // The hot path: no UTF-8 check here, the scanner does it.
-        return Cow::Borrowed(bytes);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => match mode.apply(s) {
-            Cow::Borrowed(b) => Cow::Borrowed(b.as_bytes()),
-            Cow::Owned(o) => Cow::Owned(o.into_bytes()),
-        },
-        Err(_) => Cow::Borrowed(bytes),
-    }
 }
 
 /// In JSON, `"preprocessed":"..."` when the mode changed the line: error offsets count its bytes.

@@ -1,16 +1,17 @@
 //! `iriscan parse`: the components of each line.
 
-use crate::engine::{self, Line, LineCommand, Report};
+use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
 use crate::output::{
     json_opt, json_str, write_error_json, write_json_position, write_text_position,
 };
 use iriscan::{HostKind, IriRef};
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Print the components of each line: scheme, authority, userinfo, host (and its kind), port,
 /// path, query, fragment. An absent component is "-" in text and null in JSON; an empty one is
 /// "" in both (they differ: 3987bis 5.3.3).
+///
+/// With --valid, the lines that parse, as they are; with --invalid, those that do not.
 ///
 /// Examples:
 ///   iriscan parse data/sample.txt
@@ -20,15 +21,8 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     read: crate::mode::ReadArgs,
-    /// One JSON object per line, with the fields scheme, authority, userinfo, host, host_kind,
-    /// port, path, query, fragment (or error).
-    #[arg(long)]
-    json: bool,
-    /// No summary on standard error.
-    #[arg(long, short)]
-    quiet: bool,
-    /// Files to read; standard input when none.
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// The name of a host kind, as the output prints it.
@@ -44,10 +38,18 @@ fn host_kind_name(kind: HostKind) -> &'static str {
 struct Parse<'a>(&'a Args);
 
 impl LineCommand for Parse<'_> {
-    fn line(&self, line: Line<'_>, out: &mut Vec<u8>) -> Result<(), &'static str> {
-        let text = self.0.read.apply(line.bytes);
-        let parsed = IriRef::parse_bytes(&text, self.0.read.grammar);
-        if self.0.json {
+    fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
+        let read = &self.0.read;
+        let (text, parsed) = match read.apply(line.bytes) {
+            Ok(text) => (text, None),
+            Err(e) => (line.bytes.into(), Some(Err(e))),
+        };
+        let parsed = parsed.unwrap_or_else(|| IriRef::parse_bytes(&text, read.grammar));
+        if style == Style::Silent {
+        } else if style == Style::Bare {
+            out.extend_from_slice(line.bytes);
+            out.push(b'\n');
+        } else if style == Style::Json {
             out.push(b'{');
             write_json_position(out, line);
             json_str(out, &String::from_utf8_lossy(line.bytes));
@@ -110,5 +112,5 @@ impl LineCommand for Parse<'_> {
 }
 
 pub fn run(args: &Args) -> u8 {
-    engine::run(&args.files, &Parse(args), &Report { quiet: args.quiet })
+    engine::run(&args.common, &Parse(args))
 }

@@ -33,9 +33,10 @@ pub struct Args {
 /// `--base`, read by `--mode` and parsed as an IRI; `None` (with the reason on standard error)
 /// when it is not an absolute IRI.
 pub fn base<'a>(base: &'a str, read: &ReadArgs) -> Option<Cow<'a, str>> {
-    let text: Cow<'a, str> = match read.apply(base.as_bytes()) {
+    // A `str` is UTF-8: the mode maps it.
+    let text: Cow<'a, str> = match read.mode.apply(base) {
         Cow::Borrowed(_) => Cow::Borrowed(base),
-        Cow::Owned(bytes) => Cow::Owned(String::from_utf8(bytes).expect("mapped from a str")),
+        Cow::Owned(text) => Cow::Owned(text),
     };
     match Iri::parse(&text) {
         Ok(_) => Some(text),
