@@ -1,5 +1,5 @@
 //! The `iriscan` command: reads lines from files or standard input and writes one result per
-//! line, in order (DESIGN.md, "The command-line tool"). Each command is a module that implements
+//! line, in order. Each command is a module that implements
 //! `engine::LineCommand`; the engine does the reading, the parallel work and the writing.
 
 mod check;
@@ -22,8 +22,10 @@ use std::process::ExitCode;
 
 /// Internationalized Resource Identifiers (draft-ietf-iri-3987bis, RFC 3986), line by line.
 ///
-/// Reads each FILE (standard input when none) and writes one result per line, in order.
-/// Exit status: 0 when every line is ok, 1 when some line is not, 2 on a usage or I/O error.
+/// Reads each FILE (standard input when none, and for "-") and writes one result per line, in
+/// order. Exit status: 0 when every line is ok, 1 when some line is not; a filter (--valid,
+/// --invalid, dedupe) exits 0 when it wrote a line, 1 when none; 2 on a usage or I/O error.
+/// A reader that stops early (`| head`) ends the run quietly with status 0.
 #[derive(Parser)]
 #[command(name = "iriscan", version, about, long_about)]
 struct Cli {

@@ -13,6 +13,9 @@ use std::borrow::Cow;
 /// Prints, per line, its number and the normal form or the error. Characters are normalized
 /// (NFC, NFKC) only when asked: an IRI already in Unicode must not be (5.3.2.2).
 ///
+/// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
+/// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
+///
 /// Examples:
 ///   iriscan normalize data/sample.txt
 ///   iriscan normalize --level scheme --valid < crawl.txt > normal.txt

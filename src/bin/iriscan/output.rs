@@ -1,4 +1,4 @@
-//! The pieces of output every command writes the same way (DESIGN.md, "The command-line tool").
+//! The pieces of output every command writes the same way.
 
 use crate::engine::Line;
 use std::io::Write;

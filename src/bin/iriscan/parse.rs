@@ -11,6 +11,8 @@ use std::io::Write;
 /// path, query, fragment. An absent component is "-" in text and null in JSON; an empty one is
 /// "" in both (they differ: 3987bis 5.3.3).
 ///
+/// JSON: {"line", "input", "ok", "scheme", "authority", "userinfo", "host", "host_kind",
+/// "port", "path", "query", "fragment"} or, when not ok, {"line", "input", "ok", "error"}.
 /// With --valid, the lines that parse, as they are; with --invalid, those that do not.
 ///
 /// Examples:

@@ -15,6 +15,9 @@ use std::borrow::Cow;
 /// segment is an error (dot_segments): resolution removes them, so no reference gives it back
 /// (unless it is the base's own path). The base must be an absolute IRI (RFC 3986 5.2.1).
 ///
+/// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
+/// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
+///
 /// Examples:
 ///   iriscan relativize --base https://example.org/docs/guide/ links.txt
 ///   echo 'http://a/b/g?y' | iriscan relativize --base 'http://a/b/c/d;p?q' --valid

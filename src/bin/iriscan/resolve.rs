@@ -15,6 +15,9 @@ use std::convert::Infallible;
 /// an IRI reference. A line with a scheme is absolute: only its dot segments go. The base must be
 /// an absolute IRI (a scheme, RFC 3986 5.2.1); its fragment is ignored.
 ///
+/// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
+/// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
+///
 /// Examples:
 ///   iriscan resolve --base 'http://a/b/c/d;p?q' links.txt
 ///   echo '../g?y#s' | iriscan resolve --base 'http://a/b/c/d;p?q' --valid

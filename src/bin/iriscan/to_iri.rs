@@ -10,6 +10,9 @@ use std::borrow::Cow;
 ///
 /// Prints, per line, its number and the IRI or the error. What cannot be decoded stays encoded.
 ///
+/// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
+/// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
+///
 /// Examples:
 ///   iriscan to-iri access.log
 ///   iriscan to-iri --no-to-unicode --valid < uris.txt > iris.txt

@@ -11,6 +11,9 @@ use std::borrow::Cow;
 ///
 /// Prints, per line, its number and the URI or the error. A URI maps to itself.
 ///
+/// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
+/// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
+///
 /// Examples:
 ///   iriscan to-uri data/sample.txt
 ///   iriscan to-uri --valid < iris.txt > uris.txt
