@@ -12,7 +12,7 @@ fn readme_first_command_runs_on_the_sample() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines.len(),
-        std::fs::read("data/sample.txt")
+        std::fs::read(format!("{ROOT}/data/sample.txt"))
             .unwrap()
             .split(|&b| b == b'\n')
             .count()

@@ -44,7 +44,7 @@ fn wait_or_fail(child: &mut Child, limit: Duration, what: &str) -> std::process:
 fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_iriscan"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(ROOT)
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped())

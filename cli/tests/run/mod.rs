@@ -4,11 +4,14 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// Runs `iriscan ARGS` in the package root with `stdin` as its standard input.
+/// The repository's root, where `data/` is: the paths of the README's examples are from there.
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// Runs `iriscan ARGS` in the repository's root with `stdin` as its standard input.
 pub fn iriscan(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_iriscan"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(ROOT)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -139,7 +139,7 @@ fn relativize_text_and_json() {
 
 #[test]
 fn relativize_then_resolve_gives_the_lines_back() {
-    let path = format!("{}/data/bench/iris.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{ROOT}/data/bench/iris.txt");
     let lines: Vec<String> = std::fs::read_to_string(path)
         .unwrap()
         .lines()
