@@ -509,7 +509,7 @@ fn lowercase(s: &str) -> Cow<'_, str> {
 
 /// RFC 3986 2.3: the unreserved characters, whose percent-encodings are decoded (5.3.2.3).
 fn is_unreserved(octet: u8) -> bool {
-    octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~')
+    crate::tables::ascii(octet) & crate::tables::class::UNRESERVED != 0
 }
 
 /// Whether `b` has a percent-encoding of an unreserved character (5.3.2.3) or one with a

@@ -165,18 +165,10 @@ pub(crate) fn is_ipvfuture(b: &[u8]) -> bool {
     }
 }
 
-/// RFC 3986 `unreserved / sub-delims / ":"`, the tail of `IPvFuture`.
+/// RFC 3986 `unreserved / sub-delims / ":"`, the tail of `IPvFuture` (the build script's set).
 #[inline]
 fn is_ipvfuture_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-        || matches!(
-            c,
-            // unreserved (besides ALPHA / DIGIT)
-            b'-' | b'.' | b'_' | b'~'
-            // sub-delims
-            | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-            | b':'
-        )
+    crate::tables::ascii(c) & crate::tables::class::IPVFUTURE != 0
 }
 
 #[cfg(test)]
