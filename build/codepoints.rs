@@ -28,7 +28,7 @@ pub enum Class {
 /// The class of a Unicode scalar value. Surrogates (U+D800 to U+DFFF) are not scalar values and
 /// cannot be encoded in UTF-8: the DFA rejects their 3-byte forms as invalid UTF-8.
 pub fn class_of(cp: u32) -> Class {
-    // 4.1, and what Unicode 6.3 added after the draft (spec/README.md, README): LRM, RLM, LRE,
+    // 4.1, and what Unicode 6.3 added after the draft (docs/spec-choices.md): LRM, RLM, LRE,
     // RLE, PDF, LRO, RLO; the isolates LRI, RLI, FSI, PDI; ALM (U+061C), the third implicit
     // mark beside LRM and RLM (UAX #9 2.6). They are in the `ucschar` range U+00A0-D7FF, but
     // MUST NOT occur.

@@ -1,4 +1,4 @@
-//! Build script: compiles `data/` into the tables the scanner walks (DESIGN.md, "Generated tables").
+//! Build script: compiles `data/` into the tables the scanner walks.
 //!
 //! Every code point range and every character set of the grammar is written once, here, next to the
 //! section of draft-ietf-iri-3987bis (or RFC 3986) it comes from. The output is one Rust file in

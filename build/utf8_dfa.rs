@@ -1,4 +1,4 @@
-//! Compiles `codepoints::class_of` into a byte-level DFA over UTF-8 (DESIGN.md, "Generated tables").
+//! Compiles `codepoints::class_of` into a byte-level DFA over UTF-8.
 //!
 //! Building and walking are kept apart: this file builds, `src/tables.rs` walks. The DFA reads one
 //! UTF-8 sequence and ends in an accepting state per code point class, or in the dead state on any

@@ -1,4 +1,4 @@
-//! The parsed types: the input and the offsets of its components (DESIGN.md, "The way data flows").
+//! The parsed types: the input and the offsets of its components.
 
 use crate::error::Error;
 use crate::grammar::Grammar;

@@ -10,7 +10,7 @@
 //! assert_eq!(err.to_string(), "' ' (U+0020) at byte 20 in the path: not allowed in ipath (3987bis 2.2)");
 //! ```
 //!
-//! The data flow of `DESIGN.md`: bytes go through [`scan`](IriRef::parse_as) (the generated
+//! The data flow (docs/design.md): bytes go through [`scan`](IriRef::parse_as) (the generated
 //! tables of [`tables`]) into an [`IriRef`], the input plus the offsets of its components.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

@@ -73,7 +73,7 @@ impl Mode {
     }
 }
 
-/// Whether `c` is in `leiri-ucschar` (7.1, as spec/README.md gives it: `" " / "<" / ">" / DQUOTE
+/// Whether `c` is in `leiri-ucschar` (7.1, as docs/spec-choices.md records it: `" " / "<" / ">" / DQUOTE
 /// / "{" / "}" / "|" / "\" / "^" / "`" / %x0-1F / %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF`)
 /// but not in `ucschar` (2.2, less the bidi formatting characters of 4.1): the characters that
 /// LEIRI and Web Address processing percent-encode. `href-ucschar` is the same set (7.2).
@@ -108,7 +108,7 @@ pub fn leiri_to_iri(s: &str) -> Cow<'_, str> {
 
 /// Web Address to IRI (7.2), its steps in order: leading and trailing space, CR, LF and TAB
 /// removed (1); TAB, LF and CR removed anywhere (2, `href-strip`, as browsers do:
-/// spec/README.md); each `\` before the query and fragment turned into "/" (5, `href-path-sep`:
+/// docs/spec-choices.md); each `\` before the query and fragment turned into "/" (5, `href-path-sep`:
 /// the path, and, in a special URL or a reference without a scheme, the authority and its "//"
 /// as browsers read `http:\\host`; README); the characters of `href-ucschar` not in `ucschar`
 /// percent-encoded (3: a `\` anywhere else too); a "%" not followed by two hex digits written

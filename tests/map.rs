@@ -54,7 +54,7 @@ fn corpus(name: &str) -> Vec<String> {
 
 #[test]
 fn examples_of_3_3_and_3_4() {
-    // 3.4: the host through IDNA (the draft's "xn--rsum-bad" is a typo, spec/README.md).
+    // 3.4: the host through IDNA (the draft's "xn--rsum-bad" is a typo; 5.3.3 has it right).
     assert_eq!(
         to_uri("http://résumé.example.org"),
         "http://xn--rsum-bpad.example.org"

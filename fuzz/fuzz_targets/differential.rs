@@ -5,7 +5,7 @@
 //! 1. `ifragment = *( ipchar / "/" / "?" / "#" )` (3987bis 2.2): a "#" inside the fragment is
 //!    allowed; RFC 3987 and oxiri reject it.
 //! 2. Bidi formatting characters U+200E, U+200F, U+202A-202E (3987bis 4.1 "MUST NOT be used"),
-//!    the isolates U+2066-2069 (iriscan extends 4.1 to them, see spec/README.md) and ALM U+061C
+//!    the isolates U+2066-2069 (iriscan extends 4.1 to them, see docs/spec-choices.md) and ALM U+061C
 //!    (likewise, README): they are in `ucschar` (U+00A0-D7FF), so oxiri accepts them; iriscan
 //!    rejects them anywhere.
 //! 3. Tags U+E0000-E0FFF: 3987bis 2.2 adds them to `iprivate` (allowed in the query only);

@@ -5,8 +5,8 @@
 //! "first-match-wins" (which only decides how an input is split) plays no part. Character sets
 //! follow the spec text:
 //! - `ucschar` as in 2.2, less the bidi formatting characters that 4.1 says MUST NOT be used
-//!   (U+200E, U+200F, U+202A-202E), the isolates U+2066-2069 (iriscan's spec/README.md
-//!   extends 4.1 to them) and ALM U+061C (iriscan's README: added with the isolates);
+//!   (U+200E, U+200F, U+202A-202E), the isolates U+2066-2069 (docs/spec-choices.md
+//!   extends 4.1 to them) and ALM U+061C (added with the isolates, docs/spec-choices.md);
 //! - `iprivate = %xE000-F8FF / %xE0000-E0FFF / %xF0000-FFFFD / %x100000-10FFFD`, in `iquery` only;
 //! - the 7.3 groups (C0/C1 controls, specials, non-characters) are outside both sets already;
 //! - `ifragment` allows "#"; the RFC 3986 `fragment` does not; the URI rules are ASCII only.

@@ -797,7 +797,7 @@ mod tests {
     }
 
     #[test]
-    /// 3.4 prints the label as `xn--rsum-bad`, a typo (spec/README.md; 5.3.3 has it right).
+    /// 3.4 prints the label as `xn--rsum-bad`, a typo (5.3.3 has it right).
     fn idna_examples_of_3_4() {
         assert_eq!(
             idna("résumé.example.org").unwrap(),

@@ -1,5 +1,5 @@
 //! The scanner: one pass over the bytes that checks UTF-8, the class of every code point and the
-//! grammar, and records where each component starts and ends (DESIGN.md, "The scanner").
+//! grammar, and records where each component starts and ends.
 //!
 //! The grammar is walked component by component. Each component is a [`Rule`]: the class bit of
 //! the bytes that may stand in it literally (generated from the ABNF by `build/ascii.rs`), which
