@@ -308,3 +308,46 @@ proptest! {
         check(&host)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    /// Hosts longer than a piece (`map::host::PIECE`, 1024 bytes) and than 128 labels, which
+    /// iriscan gives the crate a piece at a time, and long labels about the crate's limit on
+    /// Punycode input (1000 code points), against the crate on the whole host: labels of a few
+    /// kinds each, most of them valid, so that a host is as often valid as not, a bidi domain
+    /// name or not.
+    fn long_hosts_map_as_idna_maps_them(
+        kinds in prop::collection::vec(prop::collection::vec(prop::sample::select(vec![
+            "ä", "Ä", "abc", "A1", "1a", "\u{5D0}", "\u{5D0}1", "\u{628}\u{661}", "xn--4ca",
+            "XN--4CA", "", "ß", "\u{6F22}\u{5B57}", "e\u{301}", "a\u{AD}b", "\u{FF21}",
+        ]), 1..4), 2),
+        picks in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 1..400), 2),
+        long in prop::option::of((prop::sample::select(vec!["a", "ä", "Ä", "\u{5D0}"]), 995..1005usize)),
+        root in any::<bool>(),
+    ) {
+        // Two runs of labels of their own kinds: a bidi domain name may have its right-to-left
+        // labels in one piece and a label that breaks the bidi rule in another.
+        let mut labels: Vec<String> = (0..2)
+            .flat_map(|run| picks[run].iter().map(move |k| (run, k)))
+            .map(|(run, k)| k.get(&kinds[run]).to_string())
+            .collect();
+        if let Some((c, n)) = long {
+            labels.push(c.repeat(n));
+        }
+        let mut host = labels.join(".");
+        if root {
+            host.push('.');
+        }
+        // An ASCII host is a URI host already (see `hosts_map_as_idna_maps_them`).
+        if host.is_ascii() {
+            prop_assert_eq!(normalized_host(&host), reference_unicode(&host), "{:?}", host);
+        } else {
+            check(&host)?;
+        }
+    }
+}

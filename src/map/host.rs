@@ -110,6 +110,9 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
         return Ok(());
     }
     let decoded = decode_host(host)?;
+    if too_long_for_dns(&decoded) {
+        return Err(idna_failure::to_ascii_failure(host, &decoded));
+    }
     let mapped = Uts46::new()
         .to_ascii(
             decoded.as_bytes(),
@@ -127,6 +130,108 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
     }
     out.extend_from_slice(mapped.as_bytes());
     Ok(())
+}
+
+/// Whether UTS #46 ToASCII of `host` must fail VerifyDnsLength (RFC 1034 3.1: at most 253
+/// octets, and a root dot), whatever else it finds: it holds more than 254 code points each of
+/// which gives at least one octet of the result. Such are ASCII (mapped to itself or lowercased,
+/// never composed with what precedes it), the dots of RFC 3490 3.1, and the code points the fast
+/// path's table classes but for NFC_Quick_Check Maybe (each maps to one code point that no NFC
+/// composition absorbs into the one before, and Punycode (RFC 3492 6.3) writes at least one
+/// octet for every code point of a label). So a long host need not go whole to the `idna`
+/// crate, whose buffers grow with it.
+fn too_long_for_dns(host: &str) -> bool {
+    if host.len() <= MAX_HOST + 1 {
+        return false;
+    }
+    let mut octets = 0;
+    for c in host.chars() {
+        let class = idna_class_of(c as u32).bits();
+        if c.is_ascii() || DOTS.contains(&c) || (class != 0 && class & IdnaClass::MAYBE == 0) {
+            octets += 1;
+            if octets > MAX_HOST + 1 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The most code points of a label with a non-ASCII one that the `idna` crate takes, in ToASCII
+/// and ToUnicode alike (its `PUNYCODE_ENCODE_MAX_INPUT_LENGTH`, after ICU: Punycode encoding
+/// takes time quadratic in the label, WHATWG URL issue 824).
+const PUNYCODE_LIMIT: usize = 1000;
+
+/// Whether the `idna` crate must refuse `s` for a label over [`PUNYCODE_LIMIT`]: one made only of
+/// ASCII and of code points the fast path's table classes (so no code point maps to a dot), with
+/// a non-ASCII one that maps to itself, and more than the limit of code points that UTS #46 maps
+/// to one code point each and NFC keeps (those of [`too_long_for_dns`]). So such a label need not
+/// go whole to the crate, whose buffers grow with it.
+pub(crate) fn over_punycode_limit(s: &str) -> bool {
+    s.len() > PUNYCODE_LIMIT
+        && s.split('.').any(|label| {
+            let (mut kept, mut wide) = (0, false);
+            for c in label.chars() {
+                let class = idna_class_of(c as u32).bits();
+                if c.is_ascii() {
+                    kept += 1;
+                } else if class == 0 {
+                    return false;
+                } else if class & IdnaClass::MAYBE == 0 {
+                    kept += 1;
+                    wide |= class & IdnaClass::MAPPED == 0;
+                }
+            }
+            wide && kept > PUNYCODE_LIMIT
+        })
+}
+
+/// The hosts longer than this many bytes go to the `idna` crate a piece at a time
+/// ([`by_pieces`]), each about this long.
+pub(crate) const PIECE: usize = 1024;
+
+/// UTS #46 processing of `host`, `run` (ToASCII or ToUnicode by the `idna` crate, its output or
+/// `None` when it fails), a piece at a time: `host` cut at ASCII dots into pieces of whole
+/// labels, each given to `run` and its output to `each`, in order (joined by dots, they are the
+/// output of `run` on `host`). Returns whether `run` passes on the whole host. UTS #46 4 maps each
+/// code point alone, normalizes to NFC (which joins nothing across a dot), and applies the rules
+/// of 4.1 to each label alone but for the bidi rule (step 8), which applies to every label of a
+/// domain name that holds an R, AL or AN character: a piece is such a name when a label "1a"
+/// after it fails (its first character is EN), and then every piece must pass with a label
+/// "א" after it, which makes it one.
+pub(crate) fn by_pieces(
+    host: &str,
+    mut run: impl FnMut(&str) -> Option<String>,
+    mut each: impl FnMut(&str),
+) -> bool {
+    let pieces = || {
+        let mut rest = host;
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            // The first dot past `PIECE` bytes, but not the last byte (the root dot).
+            let b = rest.as_bytes();
+            let cut = b
+                .get(PIECE..b.len().saturating_sub(1))
+                .and_then(|tail| memchr::memchr(b'.', tail))
+                .map_or(b.len(), |k| PIECE + k);
+            let piece = &rest[..cut];
+            rest = rest.get(cut + 1..).unwrap_or("");
+            Some(piece)
+        })
+    };
+    let mut bidi = false;
+    for piece in pieces() {
+        let Some(out) = run(piece) else {
+            return false;
+        };
+        each(&out);
+        if !bidi {
+            bidi = run(&format!("{piece}.1a")).is_none();
+        }
+    }
+    !bidi || pieces().all(|piece| run(&format!("{piece}.\u{05D0}")).is_some())
 }
 
 /// The labels of `ace`, UTS #46 ToASCII of `host`, with each label that is ASCII in `host` as
@@ -212,9 +317,8 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
         return Ok(Cow::Owned(unicode));
     }
     let decoded = decode_host(host)?;
-    let (unicode, result) =
-        Uts46::new().to_unicode(decoded.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    result.map_err(|_| idna_failure::to_unicode_failure(host, &decoded))?;
+    let unicode = to_unicode_whole(&decoded)
+        .ok_or_else(|| idna_failure::to_unicode_failure(host, &decoded))?;
     // UTS #46 (15.1) 4.1 validity criterion 4 without CheckHyphens: no label may begin with
     // "xn--", which the `idna` crate does not check of a decoded label ("xn--xn--b--nya" gives
     // "xn--b-ù", whose own ToUnicode fails): the mapping would not be idempotent.
@@ -237,6 +341,33 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
     })
 }
 
+/// UTS #46 ToUnicode of `host` by the `idna` crate, `None` when it fails; a long host a piece at a
+/// time ([`by_pieces`]).
+fn to_unicode_whole(host: &str) -> Option<Cow<'_, str>> {
+    let run = |s: &str| {
+        if over_punycode_limit(s) {
+            return None;
+        }
+        let (unicode, result) =
+            Uts46::new().to_unicode(s.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+        result.ok().map(|()| unicode.into_owned())
+    };
+    if host.len() <= PIECE {
+        let (unicode, result) =
+            Uts46::new().to_unicode(host.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+        return result.ok().map(|()| unicode);
+    }
+    let (mut out, mut first) = (String::with_capacity(host.len()), true);
+    let valid = by_pieces(host, run, |piece| {
+        if !first {
+            out.push('.');
+        }
+        first = false;
+        out.push_str(piece);
+    });
+    valid.then_some(Cow::Owned(out))
+}
+
 /// Whether ToUnicode leaves `host` as it is, but for ASCII letters, which it lowercases: an ASCII
 /// host without percent-encodings or ACE labels (with `AsciiDenyList::EMPTY`, UTS #46 maps only
 /// the uppercase letters of ASCII, and no rule can fail on such labels, which cannot make a bidi
@@ -246,7 +377,7 @@ pub(crate) fn is_fast_host(host: &str) -> bool {
     if crate::scan::is_ascii(b) {
         return !b.contains(&b'%') && !has_ace_label(b);
     }
-    fast_labels(host, false, |_, _| true)
+    fast_labels::<false>(host, |_, _| true)
 }
 
 /// ES, the Bidi_Class of "-", the only character of that class the fast path meets: a code
@@ -312,24 +443,27 @@ impl BidiLabel {
 /// The fast path of IDNA (UTS #46 ToASCII and ToUnicode with the options of [`push_idna`]): for a
 /// host whose every label is made of `[A-Za-z0-9-]` and of code points of
 /// [`crate::tables::idna_class`], UTS #46 maps each label to itself with ASCII letters
-/// lowercased and, when `map` (ToASCII) allows them, the code points of class `MAPPED` replaced
-/// by their targets (UTS #46 4 step 1, which comes before the rules); without `map` (ToUnicode,
+/// lowercased and, when `MAP` (ToASCII) allows them, the code points of class `MAPPED` replaced
+/// by their targets (UTS #46 4 step 1, which comes before the rules); without `MAP` (ToUnicode,
 /// whose fast path answers that the host stays as it is) such a code point is left to the crate.
 /// Its validity rules come down to what the classes say (build/idna.rs). Calls
 /// `label` with each label so mapped, split as Punycode reads it ([`Label`]: no non-basic key
 /// when the label is ASCII), and says whether the host is valid, with every label accepted by
-/// `label`; false when the host is not of that kind (an empty label, an ACE label, a mark that
-/// starts a label, two combining marks in a row out of canonical order or whose second may
-/// compose, a code point that NFC changes with the one before it, a code point the table does not
-/// class) or breaks a rule: the `idna` crate then decides,
-/// and says why it fails.
-fn fast_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) -> bool) -> bool {
+/// `label`; false when the host is not of that kind (an ACE label, a mark that starts a label,
+/// two combining marks in a row out of canonical order or whose second may compose, a code point
+/// that NFC changes with the one before it, a code point the table does not class; with `MAP`,
+/// an empty label or one too long for DNS) or breaks a rule: the `idna` crate then decides, and
+/// says why it fails.
+fn fast_labels<const MAP: bool>(
+    host: &str,
+    mut label: impl FnMut(Label<'_>, &[u8]) -> bool,
+) -> bool {
     let split = host_points::split(host, &ASCII_CLASSES, |points| {
         split_labels(host, points, &mut label)
     });
     match split.flatten() {
         Some(answer) => answer,
-        None => walk_labels(host, map, label),
+        None => walk_labels::<MAP>(host, label),
     }
 }
 
@@ -448,8 +582,15 @@ fn split_labels(
     }
 }
 
-/// [`fast_labels`] a code point at a time.
-fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) -> bool) -> bool {
+/// [`fast_labels`] a code point at a time. Without `MAP` (ToUnicode, which checks no DNS length:
+/// UTS #46 4 applies VerifyDnsLength in ToASCII only), an empty label or one of more than
+/// [`MAX_LABEL`] code points is no reason to stop (up to the crate's [`PUNYCODE_LIMIT`]): the walk
+/// records no code point for `label`, which then gets an empty [`Label`], so that a host of many
+/// labels is decided without the crate.
+fn walk_labels<const MAP: bool>(
+    host: &str,
+    mut label: impl FnMut(Label<'_>, &[u8]) -> bool,
+) -> bool {
     const BIDI_DOMAIN: u8 = bit(IdnaClass::R) | bit(IdnaClass::AL) | bit(IdnaClass::AN);
     let b = host.as_bytes();
     let (mut basic, mut keys) = ([0u8; MAX_LABEL], [0u32; MAX_LABEL]);
@@ -461,11 +602,11 @@ fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) ->
         let start = i;
         // Code points, basic ones, their positions; the code point before (lowercased), and
         // whether it is a combining mark.
-        let (mut n, mut nb, mut basic_at) = (0, 0, 0u64);
+        let (mut n, mut nb, mut basic_at, mut wide) = (0, 0, 0u64, false);
         let (mut before, mut combining) = (0u32, false);
         let mut bidi = BidiLabel::default();
         while i < b.len() && b[i] != b'.' {
-            if n == MAX_LABEL {
+            if MAP && n == MAX_LABEL {
                 // Too long for DNS whatever it maps to: the crate says so.
                 return false;
             }
@@ -476,9 +617,11 @@ fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) ->
                     return false;
                 }
                 bidi.push(code, n == 0);
-                basic[nb] = lower;
-                nb += 1;
-                basic_at |= 1 << n;
+                if MAP {
+                    basic[nb] = lower;
+                    nb += 1;
+                    basic_at |= 1 << n;
+                }
                 before = u32::from(lower);
                 combining = false;
                 i += 1;
@@ -497,7 +640,7 @@ fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) ->
                     IdnaClass::MARK | IdnaClass::COMBINING | IdnaClass::MAYBE | IdnaClass::MAPPED;
                 if class & RARE != 0 {
                     if class & IdnaClass::MAPPED != 0 {
-                        if !map {
+                        if !MAP {
                             return false;
                         }
                         point = idna_mapped_of(point);
@@ -510,8 +653,11 @@ fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) ->
                     }
                 }
                 combining = comb;
+                wide = true;
                 bidi.push(class & IdnaClass::BIDI, n == 0);
-                keys[n - nb] = point << 6 | n as u32;
+                if MAP {
+                    keys[n - nb] = point << 6 | n as u32;
+                }
                 before = point;
                 i += len;
             }
@@ -520,13 +666,23 @@ fn walk_labels(host: &str, map: bool, mut label: impl FnMut(Label<'_>, &[u8]) ->
         let mapped = Label {
             basic: &basic[..nb],
             basic_at,
-            keys: &keys[..n - nb],
+            keys: &keys[..if MAP { n - nb } else { 0 }],
         };
-        if n == 0 || is_ace_label(&b[start..i]) || !label(mapped, &b[start..i]) {
+        // The crate's limit on Punycode input (see `over_punycode_limit`), which ToUnicode meets
+        // on a label the walk maps to itself.
+        if (MAP && n == 0)
+            || (!MAP && wide && n > PUNYCODE_LIMIT)
+            || is_ace_label(&b[start..i])
+            || !label(mapped, &b[start..i])
+        {
             return false;
         }
         domain_seen |= bidi.seen;
-        bidi_ok &= bidi.passes();
+        // The crate applies the bidi rule to the labels that have a first character (an empty
+        // one has none to be L, R or AL).
+        if n > 0 {
+            bidi_ok &= bidi.passes();
+        }
         if i == b.len() {
             break;
         }
@@ -623,7 +779,12 @@ fn composes(a: u32, b: u32) -> bool {
 /// path does not take or that breaks a rule: the `idna` crate decides.
 fn push_idna_fast(out: &mut Vec<u8>, host: &str) -> bool {
     let start = out.len();
-    let fast = fast_labels(host, true, |label, written| {
+    let fast = fast_labels::<true>(host, |label, written| {
+        // RFC 1034 3.1 (below): a host already too long stops the walk, whose output would
+        // otherwise grow with the host.
+        if out.len() - start > MAX_HOST {
+            return false;
+        }
         if out.len() > start {
             out.push(b'.');
         }
@@ -665,7 +826,7 @@ fn unicode_host_fast(host: &str) -> Option<String> {
             out.extend(label.chars().map(|c| c.to_ascii_lowercase()));
         }
     }
-    fast_labels(&out, false, |_, _| true).then_some(out)
+    fast_labels::<false>(&out, |_, _| true).then_some(out)
 }
 
 /// Appends the code points of the ACE label `label` ("xn--" and Punycode) when it is in the
@@ -696,7 +857,9 @@ fn push_ace_decoded(out: &mut String, label: &str) -> Option<()> {
 /// bidi rule, and ToASCII of `א.1a` fails). Found by the `to_iri` fuzz target, when ToASCII still
 /// lowercased ASCII labels.
 pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
-    if !has_ace_label(host.as_bytes()) {
+    // ToASCII gives at most 253 octets and a root dot (RFC 1034 3.1): a longer host is not what
+    // any host maps back to.
+    if host.len() > MAX_HOST + 1 || !has_ace_label(host.as_bytes()) {
         return Cow::Borrowed(host);
     }
     let mut out = String::with_capacity(host.len());
@@ -765,7 +928,7 @@ pub(crate) fn has_ace_label(host: &[u8]) -> bool {
 /// back), else the `idna` crate's both ways.
 fn label_to_unicode(label: &str) -> Option<String> {
     let mut out = String::with_capacity(2 * label.len());
-    if push_ace_decoded(&mut out, label).is_some() && fast_labels(&out, false, |_, _| true) {
+    if push_ace_decoded(&mut out, label).is_some() && fast_labels::<false>(&out, |_, _| true) {
         return Some(out);
     }
     let (u, result) =
@@ -889,6 +1052,20 @@ mod tests {
             keep_ascii_labels("A.é\u{FF0E}B", "a.xn--9ca.b"),
             "A.xn--9ca.B"
         );
+    }
+
+    #[test]
+    fn long_hosts_keep_the_bidi_rule_across_pieces() {
+        // With a right-to-left label, "1a" breaks the bidi rule (UTS #46 4.1 step 8), pieces
+        // apart; "a1" does not.
+        let host = format!("1a.{}\u{5D0}", "Ä.".repeat(PIECE));
+        assert!(host_to_unicode(&host).is_err());
+        let host = format!("a1.{}\u{5D0}", "Ä.".repeat(PIECE));
+        let unicode = format!("a1.{}\u{5D0}", "ä.".repeat(PIECE));
+        assert_eq!(host_to_unicode(&host).unwrap(), unicode);
+        // The crate's limit on Punycode input, in ToUnicode too.
+        assert!(host_to_unicode(&"ä".repeat(PUNYCODE_LIMIT + 1)).is_err());
+        assert!(host_to_unicode(&"ä".repeat(PUNYCODE_LIMIT)).is_ok());
     }
 
     #[test]

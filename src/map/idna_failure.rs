@@ -1,9 +1,10 @@
 //! Why IDNA ToASCII failed on a host (3987bis 3.4: "the entire IRI conversion fails"), in words
 //! and with the byte offset of the culprit in the host: the `idna` crate says only that it failed.
-//! Each question is put to the crate itself, on the host without its DNS lengths, on one label, on
-//! one code point, so that the answer cannot disagree with the failure it explains.
+//! Each question is put to the crate itself, on the host without its DNS lengths (a long host a
+//! piece at a time, `host::by_pieces`), on one label, on one code point, so that the answer cannot
+//! disagree with the failure it explains.
 
-use super::host::{DOTS, MAX_HOST};
+use super::host::{by_pieces, over_punycode_limit, DOTS, MAX_HOST, PIECE};
 use super::punycode::MAX_LABEL;
 use super::MapError;
 use crate::tables::{bidi_class, BidiClass};
@@ -64,6 +65,9 @@ fn failure(host: &str, decoded: &str, dns_lengths: bool) -> MapError {
 
 /// UTS #46 ToASCII with the options of src/map/host.rs.
 fn to_ascii(s: &str, length: DnsLength) -> Option<String> {
+    if over_punycode_limit(s) {
+        return None;
+    }
     Uts46::new()
         .to_ascii(s.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, length)
         .ok()
@@ -73,22 +77,21 @@ fn to_ascii(s: &str, length: DnsLength) -> Option<String> {
 /// Why ToASCII (ToUnicode, without `dns_lengths`) fails on `host`, and the byte offset of what
 /// it is about.
 fn diagnose(host: &str, dns_lengths: bool) -> (String, Option<usize>) {
-    let labels = labels(host);
     // Valid but for the DNS lengths: an empty label, a label or the host too long.
-    if let Some(ace) = to_ascii(host, DnsLength::Ignore) {
+    if let Some(reason) = lengths(host) {
         if dns_lengths {
-            return lengths(&labels, &ace);
+            return reason;
         }
         return ("ToUnicode failed (UTS #46 4)".into(), None);
     }
     // More labels than a host of 253 octets holds (each one an octet and a dot at the least).
-    if labels.len() > MAX_ASKED_LABELS {
-        let reason = format!(
-            "{} labels, more than a host of {MAX_HOST} octets holds (RFC 1034 3.1)",
-            labels.len()
-        );
+    let count = host.split(DOTS).count();
+    if count > MAX_ASKED_LABELS {
+        let reason =
+            format!("{count} labels, more than a host of {MAX_HOST} octets holds (RFC 1034 3.1)");
         return (reason, None);
     }
+    let labels = labels(host);
     // A label that fails by itself: a code point, or the label's own rules.
     for &(at, label) in &labels {
         if to_ascii(label, DnsLength::Ignore).is_none() {
@@ -112,34 +115,82 @@ fn diagnose(host: &str, dns_lengths: bool) -> (String, Option<usize>) {
 
 /// The labels of `host` and their offsets.
 fn labels(host: &str) -> Vec<(usize, &str)> {
-    host.split(DOTS)
-        .map(|label| (label.as_ptr() as usize - host.as_ptr() as usize, label))
-        .collect()
+    offset_labels(host).collect()
 }
 
-/// Which DNS length `ace`, the ToASCII form of the host of `labels`, breaks.
-fn lengths(labels: &[(usize, &str)], ace: &str) -> (String, Option<usize>) {
-    let aces: Vec<&str> = ace.split('.').collect();
-    for (k, &(at, label)) in labels.iter().enumerate() {
-        // A trailing root dot makes the one empty label allowed.
-        if label.is_empty() && !(k > 0 && k + 1 == labels.len()) {
-            return ("an empty label (RFC 1034 3.1)".into(), Some(at));
+/// The labels of `host` (RFC 3490 3.1) and their offsets.
+fn offset_labels(host: &str) -> impl Iterator<Item = (usize, &str)> {
+    host.split(DOTS)
+        .map(move |label| (label.as_ptr() as usize - host.as_ptr() as usize, label))
+}
+
+/// Which DNS length the ToASCII form of `host` breaks, when ToASCII without the DNS lengths
+/// passes on it (`None` when it fails): each label of that form read with the label of `host` in
+/// the same place, as they come, a long host's a piece at a time ([`by_pieces`]).
+fn lengths(host: &str) -> Option<(String, Option<usize>)> {
+    let count = host.split(DOTS).count();
+    let mut labels = offset_labels(host).enumerate();
+    // The first length broken, in the order of the labels; the octets of the ToASCII form (dots
+    // included), its labels, and whether the last was empty (a root dot).
+    let mut found = None;
+    let (mut octets, mut aces, mut root) = (0, 0, false);
+    let mut ace_label = |ace: &str| {
+        if let Some((k, (at, label))) = labels.next() {
+            if found.is_none() {
+                found = broken_length(k, at, label, count, Some(ace.len()));
+            }
         }
-        if let Some(a) = aces.get(k).filter(|a| a.len() > MAX_LABEL) {
-            let reason = format!(
-                "the label {} is {} octets long after ToASCII; DNS allows {MAX_LABEL} (RFC 3490 \
-                 4.1 step 8)",
-                shown(label),
-                a.len()
-            );
-            return (reason, Some(at));
+        octets += ace.len() + usize::from(aces > 0);
+        aces += 1;
+        root = ace.is_empty();
+    };
+    if host.len() <= PIECE {
+        to_ascii(host, DnsLength::Ignore)?
+            .split('.')
+            .for_each(&mut ace_label);
+    } else if !by_pieces(
+        host,
+        |s| to_ascii(s, DnsLength::Ignore),
+        |piece| piece.split('.').for_each(&mut ace_label),
+    ) {
+        return None;
+    }
+    // Labels of `host` past those of its ToASCII form: only an empty one is found.
+    for (k, (at, label)) in labels {
+        if found.is_none() {
+            found = broken_length(k, at, label, count, None);
         }
     }
-    let octets = ace.strip_suffix('.').unwrap_or(ace).len();
-    (
-        format!("{octets} octets after ToASCII; DNS allows {MAX_HOST} (RFC 1034 3.1)"),
-        None,
-    )
+    // A trailing root dot is not counted.
+    let octets = octets - usize::from(root && aces > 1);
+    Some(found.unwrap_or_else(|| {
+        (
+            format!("{octets} octets after ToASCII; DNS allows {MAX_HOST} (RFC 1034 3.1)"),
+            None,
+        )
+    }))
+}
+
+/// The DNS length that the label `label` of a host of `count` labels, the `k`-th at `at`, breaks
+/// with the ToASCII form of `ace` octets, if any.
+fn broken_length(
+    k: usize,
+    at: usize,
+    label: &str,
+    count: usize,
+    ace: Option<usize>,
+) -> Option<(String, Option<usize>)> {
+    // A trailing root dot makes the one empty label allowed.
+    if label.is_empty() && !(k > 0 && k + 1 == count) {
+        return Some(("an empty label (RFC 1034 3.1)".into(), Some(at)));
+    }
+    let octets = ace.filter(|&a| a > MAX_LABEL)?;
+    let reason = format!(
+        "the label {} is {octets} octets long after ToASCII; DNS allows {MAX_LABEL} (RFC 3490 \
+         4.1 step 8)",
+        shown(label),
+    );
+    Some((reason, Some(at)))
 }
 
 /// Why the label `label`, at `at`, fails ToASCII by itself.

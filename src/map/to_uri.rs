@@ -1,7 +1,7 @@
 //! IRI to URI (3987bis 3.3 to 3.6): the non-ASCII octets of the IRI percent-encoded in place,
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
-use super::host::{push_idna_checked, push_idna_non_ascii, HostMapping};
+use super::host::{push_idna_checked, push_idna_non_ascii, HostMapping, MAX_HOST};
 use super::pct::{push_encoding_portable, push_octet_bytes};
 use super::{reassemble, MapError};
 use crate::scan::{AsciiBytes, Learned};
@@ -109,6 +109,17 @@ impl<'a> IriRef<'a> {
     /// learned of it (or [`IriRef::learn`]).
     fn mapped_to_uri(&self, options: &ToUriOptions, learned: Learned) -> Result<String, MapError> {
         let input = self.as_str();
+        let idna_host = self.host().filter(|_| {
+            learned.host_non_ascii
+                && self.host_kind() == Some(HostKind::RegName)
+                && options.host.idna_for(self.scheme())
+        });
+        // 3.4: "the entire IRI conversion fails" when IDNA fails on the host, which a host longer
+        // than DNS allows (RFC 1034 3.1) almost always does: asked before the output is sized
+        // for the whole input.
+        if let Some(host) = idna_host.filter(|h| h.len() > MAX_HOST + 1) {
+            push_idna_non_ascii(&mut Vec::new(), host)?;
+        }
         // In a valid IRI the characters a URI does not allow are exactly the non-ASCII ones
         // (3.3), whatever the component, and the delimiters are ASCII: the URI is the input
         // with its non-ASCII octets percent-encoded (3.6: "using the original punctuation"),
@@ -122,21 +133,16 @@ impl<'a> IriRef<'a> {
             out.push_encoded(&input.as_bytes()[done..end]);
         };
         // 3.4: a non-ASCII `ireg-name` through IDNA, when the host is a DNS name.
-        if let Some(host) = self.host() {
-            if learned.host_non_ascii
-                && self.host_kind() == Some(HostKind::RegName)
-                && options.host.idna_for(self.scheme())
-            {
-                let start = self.host_start();
-                if self.userinfo().is_none() {
-                    // The scheme and ":", if any, and "//" (3987bis 2.2): ASCII, copied as is.
-                    out.push_ascii(&input.as_bytes()[..start]);
-                } else {
-                    encode_to(&mut out, 0, start);
-                }
-                out.push_checked(|out| push_idna_non_ascii(out, host))?;
-                done = start + host.len();
+        if let Some(host) = idna_host {
+            let start = self.host_start();
+            if self.userinfo().is_none() {
+                // The scheme and ":", if any, and "//" (3987bis 2.2): ASCII, copied as is.
+                out.push_ascii(&input.as_bytes()[..start]);
+            } else {
+                encode_to(&mut out, 0, start);
             }
+            out.push_checked(|out| push_idna_non_ascii(out, host))?;
+            done = start + host.len();
         }
         // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
         if let (Some(query), Some(encoding)) = (self.query(), self.query_charset(options)) {

@@ -1,0 +1,120 @@
+//! Working memory of the host mappings on hosts of many labels (3987bis 3.4 ToASCII, 3.7 step 6
+//! and 5.3.3 ToUnicode), their failures and the messages that explain them: the most bytes
+//! allocated at once during one call, at most 4 times the line. Its own test binary, for its
+//! counting allocator, and one test, so that no other thread allocates while it counts.
+
+use iriscan::compare::{key, CompareOptions};
+use iriscan::normalize::Level;
+use iriscan::IriRef;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The system allocator, counting the bytes allocated now and the most at once.
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(bytes: usize) {
+    let now = NOW.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+// SAFETY: every call is passed to the system allocator as it is; the counts are all it adds.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        grew(new_size);
+        let moved = System.realloc(ptr, layout, new_size);
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+        moved
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The most bytes allocated at once while `f` runs, beyond those allocated before.
+fn peak_of<T>(f: impl FnOnce() -> T) -> usize {
+    let before = NOW.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    drop(f());
+    PEAK.load(Ordering::Relaxed) - before
+}
+
+/// The length of what `value` displays, written to no buffer.
+fn written(value: &impl std::fmt::Display) -> usize {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    std::fmt::write(&mut count, format_args!("{value}")).expect("a count");
+    count.0
+}
+
+#[test]
+fn hosts_of_many_labels_take_memory_in_proportion() {
+    let labels = 400_000;
+    let lines = [
+        // Valid labels, but a host far too long for DNS (RFC 1034 3.1), with a root dot: the
+        // fast path leaves it to the crate.
+        format!("http://{}/", "ä.".repeat(labels)),
+        // Without the root dot, and with capitals, which UTS #46 maps.
+        format!("http://{}ä/", "Ä.".repeat(labels)),
+        // A code point UTS #46 disallows at the end.
+        format!("http://{}a\u{A0}/", "ä.".repeat(labels)),
+        // ACE labels, which to_iri and ToUnicode decode.
+        format!("http://{}/", "xn--4ca.".repeat(labels)),
+        // Right-to-left labels and others: the bidi rule applies to every label.
+        format!("http://{}{}/", "ä.".repeat(labels), "א.".repeat(labels)),
+    ];
+    let options = CompareOptions::new(Level::Scheme);
+    let mut over = Vec::new();
+    for line in &lines {
+        let iri = IriRef::parse(line).unwrap();
+        let bound = 4 * line.len();
+        let calls: [(&str, &dyn Fn() -> usize); 5] = [
+            ("to_uri", &|| iri.to_uri().map_or(0, |u| u.len())),
+            // The message written out, not kept: its diagnosis, not the text, is measured.
+            ("to_uri error message", &|| {
+                iri.to_uri().map_or_else(|e| written(&e), |u| u.len())
+            }),
+            ("to_iri", &|| iri.to_iri().len()),
+            ("normalize", &|| {
+                iri.normalize(Level::Scheme).map_or(0, |n| n.len())
+            }),
+            ("compare key", &|| {
+                key(&iri, &options).map_or(0, |k| k.map_or(0, |k| k.len()))
+            }),
+        ];
+        for (name, call) in calls {
+            let peak = peak_of(call);
+            if peak > bound {
+                let start: String = line.chars().take(20).collect();
+                over.push(format!(
+                    "{name} of {start:?}...: {peak} bytes at once for a line of {}",
+                    line.len()
+                ));
+            }
+        }
+    }
+    assert!(over.is_empty(), "{over:#?}");
+}
