@@ -6,54 +6,18 @@
 use iriscan::compare::{key, CompareOptions};
 use iriscan::normalize::Level;
 use iriscan::IriRef;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use peak_alloc::PeakAlloc;
 
 /// The system allocator, counting the bytes allocated now and the most at once.
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(bytes: usize) {
-    let now = NOW.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-// SAFETY: every call is passed to the system allocator as it is; the counts are all it adds.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        System.alloc(layout)
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        System.alloc_zeroed(layout)
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-        System.dealloc(ptr, layout)
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size);
-        let moved = System.realloc(ptr, layout, new_size);
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-        moved
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: PeakAlloc = PeakAlloc;
 
 /// The most bytes allocated at once while `f` runs, beyond those allocated before.
 fn peak_of<T>(f: impl FnOnce() -> T) -> usize {
-    let before = NOW.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
+    let before = ALLOCATOR.current_usage();
+    ALLOCATOR.reset_peak_usage();
     drop(f());
-    PEAK.load(Ordering::Relaxed) - before
+    ALLOCATOR.peak_usage() - before
 }
 
 /// The length of what `value` displays, written to no buffer.
