@@ -12,12 +12,21 @@
 //!
 //! The data flow of `DESIGN.md`: bytes go through [`scan`](IriRef::parse_as) (the generated
 //! tables of [`tables`]) into an [`IriRef`], the input plus the offsets of its components.
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize` and `Deserialize` for [`IriRefBuf`], as a string.
+//! - `internals`: not for users. The module `iriscan::internals` of hooks for iriscan's own
+//!   tests and benches (the slow reference paths the fast ones are checked against, the sizes
+//!   of the generated tables); no stability promise.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod compare;
 mod error;
 mod grammar;
+#[cfg(feature = "internals")]
+pub mod internals;
 mod iri;
 pub mod map;
 pub mod normalize;
@@ -33,5 +42,3 @@ pub use iri::{Iri, IriRef, IriRefBuf};
 pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
 
-#[doc(hidden)]
-pub use scan::{check_host_split, check_line_scan, validate_scalar};

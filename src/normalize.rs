@@ -300,8 +300,8 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
 
 /// The ladder without the test of [`is_normal`] first: what that test must agree with (the
 /// `normalize` fuzz target and the tests compare them).
-#[doc(hidden)]
-pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+#[cfg(any(test, feature = "internals"))]
+pub(crate) fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
     if level == Level::Simple {
         return Ok(Cow::Borrowed(iri.as_str()));
     }

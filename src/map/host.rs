@@ -91,7 +91,8 @@ pub(crate) fn push_idna_non_ascii(out: &mut Vec<u8>, host: &str) -> Result<(), M
     push_idna_checked(out, host)
 }
 
-/// [`crate::map::push_host_to_ascii`].
+/// [`crate::internals::push_host_to_ascii`].
+#[cfg(feature = "internals")]
 pub(crate) fn push_host_to_ascii(
     out: &mut Vec<u8>,
     host: &str,

@@ -17,29 +17,21 @@ pub(crate) mod punycode;
 mod to_iri;
 mod to_uri;
 
+#[cfg(feature = "internals")]
+pub(crate) use host::push_host_to_ascii;
 pub use host::HostMapping;
+#[cfg(any(test, feature = "internals"))]
 pub(crate) use host::ASCII_CLASSES;
 pub(crate) use host::{
     has_ace_label_at, host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host,
 };
 pub use to_iri::ToIriOptions;
+#[cfg(feature = "internals")]
+pub(crate) use to_uri::to_uri_checked;
 pub use to_uri::ToUriOptions;
 
 use crate::{Component, IriRef};
 use std::fmt;
-
-/// The URI form of a non-ASCII `ireg-name` by IDNA ToASCII (3987bis 3.4), appended to `out`, as
-/// `to_uri` maps hosts: for the benches, which time the host mapping alone against the `idna`
-/// crate. `fast_only` takes only the fast path, and returns false where it would hand the host
-/// to the crate.
-#[doc(hidden)]
-pub fn push_host_to_ascii(
-    out: &mut Vec<u8>,
-    host: &str,
-    fast_only: bool,
-) -> Result<bool, MapError> {
-    host::push_host_to_ascii(out, host, fast_only)
-}
 
 /// Reassembles `iri` into `out` with the delimiters it has (3987bis 3.6: "using the original
 /// punctuation"), each of the userinfo, host, path, query and fragment written by `write`; the
