@@ -28,7 +28,10 @@ pub fn to_uri_checked(iri: &IriRef<'_>, options: &ToUriOptions) -> Result<String
 
 /// The normalization ladder without its quick test of a normal line first: what that test must
 /// agree with (the `normalize` fuzz target and the tests compare them).
-pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+pub fn normalize_checked<'a>(
+    iri: &IriRef<'a>,
+    level: Level,
+) -> Result<Cow<'a, str>, crate::normalize::NormalizeError> {
     crate::normalize::normalize_checked(iri, level)
 }
 

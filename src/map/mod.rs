@@ -86,8 +86,8 @@ impl Sink for Vec<u8> {
     }
 }
 
-/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), a charset label is
-/// unknown, or character normalization changed the structure of an IRI (5.3.2.2).
+/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), or a charset label is
+/// unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapError {
     kind: MapErrorKind,
@@ -114,8 +114,6 @@ pub enum MapErrorKind {
     Idna,
     /// The charset label is not one the WHATWG Encoding Standard knows.
     UnknownCharset,
-    /// Character normalization (NFC, NFKC) changed the structure of the IRI (3987bis 5.3.2.2).
-    Structure,
 }
 
 impl MapErrorKind {
@@ -124,7 +122,6 @@ impl MapErrorKind {
         match self {
             MapErrorKind::Idna => "idna",
             MapErrorKind::UnknownCharset => "unknown_charset",
-            MapErrorKind::Structure => "structure",
         }
     }
 }
@@ -143,14 +140,6 @@ impl MapError {
             kind: MapErrorKind::UnknownCharset,
             subject: label.to_string(),
             reason: Reason::Text(String::new()),
-        }
-    }
-
-    pub(crate) fn structure(iri: &str, reason: String) -> MapError {
-        MapError {
-            kind: MapErrorKind::Structure,
-            subject: iri.to_string(),
-            reason: Reason::Text(reason),
         }
     }
 
@@ -219,12 +208,6 @@ impl fmt::Display for MapError {
                 write!(f, " (3987bis 3.4)")
             }
             MapErrorKind::UnknownCharset => write!(f, "unknown charset {:?}", self.subject),
-            MapErrorKind::Structure => write!(
-                f,
-                "character normalization of {:?} changes its structure: {} (3987bis 5.3.2.2)",
-                self.subject,
-                self.explained().0
-            ),
         }
     }
 }
