@@ -5,7 +5,6 @@
 //! the `map-host` groups IDNA ToASCII of the non-ASCII hosts alone, against the `idna` crate.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use iri_string::types::IriReferenceStr;
 use iriscan::map::{HostMapping, ToUriOptions};
 use iriscan::IriRef;
@@ -108,55 +107,62 @@ fn map(c: &mut Criterion) {
         });
         g.finish();
 
-        // IDNA ToASCII of the non-ASCII hosts alone (3.4): iriscan's fast path, with the crate
-        // behind it for the hosts the fast path leaves, against the `idna` crate with the same
-        // options. Bytes of the hosts per second.
-        let hosts: Vec<&str> = parsed
-            .iter()
-            .filter(|i| i.host_kind() == Some(iriscan::HostKind::RegName))
-            .filter_map(|i| i.host())
-            .filter(|h| !h.is_ascii())
-            .collect();
-        if hosts.is_empty() {
-            continue;
-        }
-        let mut g = c.benchmark_group(format!("map-host/{name}"));
-        g.throughput(Throughput::Bytes(
-            hosts.iter().map(|h| h.len() as u64).sum(),
-        ));
-        g.bench_function("iriscan", |b| {
-            let mut out = Vec::with_capacity(512);
-            b.iter(|| {
-                hosts
-                    .iter()
-                    .map(|h| {
-                        out.clear();
-                        iriscan::map::push_host_to_ascii(&mut out, black_box(h), false)
-                            .map_or(0, |_| out.len())
-                    })
-                    .sum::<usize>()
-            })
-        });
-        g.bench_function("idna", |b| {
-            let uts46 = Uts46::new();
-            b.iter(|| {
-                hosts
-                    .iter()
-                    .map(|h| {
-                        uts46
-                            .to_ascii(
-                                black_box(h).as_bytes(),
-                                AsciiDenyList::EMPTY,
-                                Hyphens::Allow,
-                                DnsLength::VerifyAllowRootDot,
-                            )
-                            .map_or(0, |a| a.len())
-                    })
-                    .sum::<usize>()
-            })
-        });
-        g.finish();
+        #[cfg(feature = "internals")]
+        map_host(c, name, &parsed);
     }
+}
+
+/// IDNA ToASCII of the non-ASCII hosts alone (3.4): iriscan's fast path, with the crate behind it
+/// for the hosts the fast path leaves, against the `idna` crate with the same options. Bytes of
+/// the hosts per second. The host mapping alone is a hook of the `internals` feature.
+#[cfg(feature = "internals")]
+fn map_host(c: &mut Criterion, name: &str, parsed: &[IriRef<'_>]) {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    let hosts: Vec<&str> = parsed
+        .iter()
+        .filter(|i| i.host_kind() == Some(iriscan::HostKind::RegName))
+        .filter_map(|i| i.host())
+        .filter(|h| !h.is_ascii())
+        .collect();
+    if hosts.is_empty() {
+        return;
+    }
+    let mut g = c.benchmark_group(format!("map-host/{name}"));
+    g.throughput(Throughput::Bytes(
+        hosts.iter().map(|h| h.len() as u64).sum(),
+    ));
+    g.bench_function("iriscan", |b| {
+        let mut out = Vec::with_capacity(512);
+        b.iter(|| {
+            hosts
+                .iter()
+                .map(|h| {
+                    out.clear();
+                    iriscan::internals::push_host_to_ascii(&mut out, black_box(h), false)
+                        .map_or(0, |_| out.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("idna", |b| {
+        let uts46 = Uts46::new();
+        b.iter(|| {
+            hosts
+                .iter()
+                .map(|h| {
+                    uts46
+                        .to_ascii(
+                            black_box(h).as_bytes(),
+                            AsciiDenyList::EMPTY,
+                            Hyphens::Allow,
+                            DnsLength::VerifyAllowRootDot,
+                        )
+                        .map_or(0, |a| a.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
 }
 
 criterion_group!(benches, map);

@@ -52,13 +52,18 @@ fn scan(c: &mut Criterion) {
                     .count()
             })
         });
+        // The byte-at-a-time scanner is a hook of the `internals` feature.
+        #[cfg(feature = "internals")]
         g.bench_function("scan_scalar", |b| {
             b.iter(|| {
                 lines
                     .iter()
                     .filter(|l| {
-                        iriscan::validate_scalar(black_box(l.as_bytes()), Grammar::IriReference)
-                            .is_ok()
+                        iriscan::internals::validate_scalar(
+                            black_box(l.as_bytes()),
+                            Grammar::IriReference,
+                        )
+                        .is_ok()
                     })
                     .count()
             })

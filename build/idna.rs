@@ -162,7 +162,12 @@ pub fn write(out: &mut String, ucd: &Path) {
         1 << LEAF_BITS
     )
     .unwrap();
-    writeln!(out, "pub(crate) const IDNA_CLASSED_COUNT: usize = {count};").unwrap();
+    // Read by `internals::idna_table_size` only.
+    writeln!(
+        out,
+        "#[allow(dead_code)]\npub(crate) const IDNA_CLASSED_COUNT: usize = {count};"
+    )
+    .unwrap();
     writeln!(out, "pub(crate) const IDNA_LEAF_BITS: u32 = {LEAF_BITS};").unwrap();
     writeln!(
         out,

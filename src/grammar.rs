@@ -1,8 +1,5 @@
 //! The grammars an input can be checked against (3987bis 2.2, RFC 3986 3 and 4).
 
-use std::fmt;
-use std::str::FromStr;
-
 /// A start rule of the grammar.
 ///
 /// The IRI rules follow draft-ietf-iri-3987bis 2.2; the URI rules follow RFC 3986, which allows
@@ -14,6 +11,7 @@ use std::str::FromStr;
 /// assert!(Grammar::Iri.validate(b"../a").is_err());
 /// assert!(Grammar::Uri.validate("http://example.com/\u{e9}".as_bytes()).is_err());
 /// assert_eq!("absolute-iri".parse::<Grammar>(), Ok(Grammar::AbsoluteIri));
+/// assert_eq!(Grammar::AbsoluteIri.to_string(), "absolute-iri");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Grammar {
@@ -51,9 +49,9 @@ impl Grammar {
         Grammar::UriReference,
     ];
 
-    /// The name used on the command line: `iri`, `iri-ref`, `absolute-iri`, `relative-ref`,
-    /// `uri`, `uri-ref`.
-    pub fn name(self) -> &'static str {
+    /// The name used on the command line, by `Display` and by `FromStr`: `iri`, `iri-ref`,
+    /// `absolute-iri`, `relative-ref`, `uri`, `uri-ref`.
+    pub const fn name(self) -> &'static str {
         match self {
             Grammar::Iri => "iri",
             Grammar::IriReference => "iri-ref",
@@ -87,31 +85,4 @@ impl Grammar {
     }
 }
 
-impl fmt::Display for Grammar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error of [`Grammar::from_str`]: the name is not one of [`Grammar::name`]'s.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownGrammar(pub String);
-
-impl fmt::Display for UnknownGrammar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown grammar {:?}: expected one of iri, iri-ref, absolute-iri, relative-ref, uri, uri-ref", self.0)
-    }
-}
-
-impl std::error::Error for UnknownGrammar {}
-
-impl FromStr for Grammar {
-    type Err = UnknownGrammar;
-
-    fn from_str(s: &str) -> Result<Grammar, UnknownGrammar> {
-        Grammar::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| UnknownGrammar(s.to_string()))
-    }
-}
+crate::names::named!(Grammar, "grammar");

@@ -126,6 +126,26 @@ impl<'a> IriRef<'a> {
             .then(|| &self.input[self.pos.host_end + 1..self.pos.path_start])
     }
 
+    /// The port as a number: `None` when there is no port, when it is empty, or when it is
+    /// above 65535 (RFC 3986 3.2.3 bounds neither its length nor its value). Leading zeros
+    /// are allowed: the port is a decimal number.
+    ///
+    /// ```
+    /// use iriscan::IriRef;
+    /// assert_eq!(IriRef::parse("http://example.com:8080/")?.port_u16(), Some(8080));
+    /// assert_eq!(IriRef::parse("http://example.com:/")?.port_u16(), None);
+    /// assert_eq!(IriRef::parse("http://example.com:65536/")?.port_u16(), None);
+    /// assert_eq!(IriRef::parse("http://example.com/")?.port_u16(), None);
+    /// # Ok::<(), iriscan::Error>(())
+    /// ```
+    #[inline]
+    pub fn port_u16(&self) -> Option<u16> {
+        // Only digits: `u16::from_str` would also take a leading "+", which a port cannot hold.
+        self.port()
+            .filter(|p| !p.is_empty())
+            .and_then(|p| p.parse().ok())
+    }
+
     /// The path, possibly empty.
     #[inline]
     pub fn path(&self) -> &'a str {
@@ -222,6 +242,14 @@ impl AsRef<str> for IriRef<'_> {
     }
 }
 
+impl<'a> TryFrom<&'a str> for IriRef<'a> {
+    type Error = Error;
+    /// [`IriRef::parse`].
+    fn try_from(input: &'a str) -> Result<IriRef<'a>, Error> {
+        IriRef::parse(input)
+    }
+}
+
 /// An IRI (3987bis 2.2 `IRI`): an [`IriRef`] that has a scheme.
 ///
 /// ```
@@ -272,6 +300,26 @@ impl fmt::Display for Iri<'_> {
     }
 }
 
+impl AsRef<str> for Iri<'_> {
+    fn as_ref(&self) -> &str {
+        self.0.input
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Iri<'a> {
+    type Error = Error;
+    /// [`Iri::parse`].
+    fn try_from(input: &'a str) -> Result<Iri<'a>, Error> {
+        Iri::parse(input)
+    }
+}
+
+impl<'a> From<Iri<'a>> for IriRef<'a> {
+    fn from(iri: Iri<'a>) -> IriRef<'a> {
+        iri.0
+    }
+}
+
 impl<'a> TryFrom<IriRef<'a>> for Iri<'a> {
     type Error = IriRef<'a>;
     /// An IRI reference with a scheme is an IRI; a relative one is given back.
@@ -291,7 +339,9 @@ impl<'a> TryFrom<IriRef<'a>> for Iri<'a> {
 /// use iriscan::IriRefBuf;
 /// let a: IriRefBuf = "http://example.com/ros\u{e9}".parse().unwrap();
 /// assert_eq!(a.as_iri_ref().path(), "/ros\u{e9}");
-/// assert_ne!(a, "HTTP://example.com/ros\u{e9}".parse().unwrap()); // 5.3.1: no case folding
+/// // 5.3.1: no case folding.
+/// assert_ne!(a, "HTTP://example.com/ros\u{e9}".parse::<IriRefBuf>().unwrap());
+/// assert_eq!(a, "http://example.com/ros\u{e9}"); // against a string
 /// assert_eq!(a.to_string(), "http://example.com/ros\u{e9}");
 /// ```
 #[derive(Clone)]
@@ -301,11 +351,31 @@ pub struct IriRefBuf {
 }
 
 impl IriRefBuf {
-    /// Parses an owned string as an IRI reference, without copying it.
-    pub fn parse(input: String) -> Result<IriRefBuf, (Error, String)> {
-        match scan::scan(input.as_bytes(), Grammar::IriReference) {
+    /// Parses an owned string as an IRI reference, without copying it; on failure the
+    /// [`ParseError`] gives the string back.
+    ///
+    /// ```
+    /// use iriscan::IriRefBuf;
+    /// let iri = IriRefBuf::parse("../a?b".to_string())?;
+    /// assert_eq!(iri.as_iri_ref().path(), "../a");
+    /// let err = IriRefBuf::parse("a b".to_string()).unwrap_err();
+    /// assert_eq!(err.error().offset(), 1);
+    /// assert_eq!(err.into_string(), "a b");
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
+    pub fn parse(input: String) -> Result<IriRefBuf, ParseError> {
+        Self::parse_as(input, Grammar::IriReference)
+    }
+
+    /// Parses `input` as `grammar` says, without copying it.
+    fn parse_as(input: String, grammar: Grammar) -> Result<IriRefBuf, ParseError> {
+        match scan::scan(input.as_bytes(), grammar) {
             Ok(pos) => Ok(IriRefBuf { input, pos }),
-            Err(e) => Err((e, input)),
+            Err(error) => Err(ParseError {
+                error,
+                input,
+                grammar,
+            }),
         }
     }
 
@@ -398,6 +468,244 @@ impl serde::Serialize for IriRefBuf {
 impl<'de> serde::Deserialize<'de> for IriRefBuf {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IriRefBuf, D::Error> {
         let s = String::deserialize(d)?;
-        IriRefBuf::parse(s).map_err(|(e, _)| serde::de::Error::custom(e))
+        IriRefBuf::parse(s).map_err(|e| serde::de::Error::custom(e.error))
+    }
+}
+
+impl TryFrom<String> for IriRefBuf {
+    type Error = ParseError;
+    /// [`IriRefBuf::parse`].
+    fn try_from(input: String) -> Result<IriRefBuf, ParseError> {
+        IriRefBuf::parse(input)
+    }
+}
+
+impl TryFrom<&str> for IriRefBuf {
+    type Error = Error;
+    /// [`IriRef::parse`], copied.
+    fn try_from(input: &str) -> Result<IriRefBuf, Error> {
+        input.parse()
+    }
+}
+
+impl From<IriRefBuf> for String {
+    fn from(iri: IriRefBuf) -> String {
+        iri.input
+    }
+}
+
+/// An owned IRI (3987bis 2.2 `IRI`): an [`IriRefBuf`] that has a scheme, as [`Iri`] is an
+/// [`IriRef`] that has one. Equality, order and hash are those of the string (3987bis 5.3.1).
+///
+/// ```
+/// use iriscan::{IriBuf, IriRefBuf};
+/// let iri = IriBuf::parse("http://example.com/ros\u{e9}".to_string())?;
+/// assert_eq!(iri.as_iri().scheme(), "http");
+/// assert_eq!(iri, "http://example.com/ros\u{e9}");
+///
+/// // A relative reference is not an IRI, and the string is given back.
+/// let err = IriBuf::parse("/ros\u{e9}".to_string()).unwrap_err();
+/// assert_eq!(err.error().kind(), iriscan::ErrorKind::MissingScheme);
+/// assert_eq!(err.into_string(), "/ros\u{e9}");
+///
+/// // From an owned reference: taken as it is when it has a scheme, given back when not.
+/// let reference: IriRefBuf = "urn:isbn:978-3-16".parse()?;
+/// assert!(IriBuf::try_from(reference).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IriBuf(IriRefBuf);
+
+impl IriBuf {
+    /// Parses an owned string as an IRI, without copying it; on failure the [`ParseError`]
+    /// gives the string back.
+    pub fn parse(input: String) -> Result<IriBuf, ParseError> {
+        IriRefBuf::parse_as(input, Grammar::Iri).map(IriBuf)
+    }
+
+    /// The borrowed form, with the component accessors.
+    #[inline]
+    pub fn as_iri(&self) -> Iri<'_> {
+        Iri(self.0.as_iri_ref())
+    }
+
+    /// The string.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.0.input
+    }
+
+    /// The string, given back.
+    pub fn into_string(self) -> String {
+        self.0.input
+    }
+}
+
+impl std::str::FromStr for IriBuf {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<IriBuf, Error> {
+        Iri::parse(s).map(IriBuf::from)
+    }
+}
+
+impl fmt::Display for IriBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.input)
+    }
+}
+
+impl fmt::Debug for IriBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.as_iri(), f)
+    }
+}
+
+impl AsRef<str> for IriBuf {
+    fn as_ref(&self) -> &str {
+        &self.0.input
+    }
+}
+
+impl<'a> From<Iri<'a>> for IriBuf {
+    fn from(iri: Iri<'a>) -> IriBuf {
+        IriBuf(iri.0.to_owned_buf())
+    }
+}
+
+impl From<IriBuf> for IriRefBuf {
+    fn from(iri: IriBuf) -> IriRefBuf {
+        iri.0
+    }
+}
+
+impl From<IriBuf> for String {
+    fn from(iri: IriBuf) -> String {
+        iri.0.input
+    }
+}
+
+impl TryFrom<IriRefBuf> for IriBuf {
+    type Error = IriRefBuf;
+    /// An IRI reference with a scheme is an IRI; a relative one is given back.
+    fn try_from(r: IriRefBuf) -> Result<IriBuf, IriRefBuf> {
+        if r.as_iri_ref().is_absolute() {
+            Ok(IriBuf(r))
+        } else {
+            Err(r)
+        }
+    }
+}
+
+impl TryFrom<String> for IriBuf {
+    type Error = ParseError;
+    /// [`IriBuf::parse`].
+    fn try_from(input: String) -> Result<IriBuf, ParseError> {
+        IriBuf::parse(input)
+    }
+}
+
+impl TryFrom<&str> for IriBuf {
+    type Error = Error;
+    /// [`Iri::parse`], copied.
+    fn try_from(input: &str) -> Result<IriBuf, Error> {
+        input.parse()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for IriBuf {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for IriBuf {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IriBuf, D::Error> {
+        let s = String::deserialize(d)?;
+        IriBuf::parse(s).map_err(|e| serde::de::Error::custom(e.error))
+    }
+}
+
+/// Equality with a string: the simple string comparison of 3987bis 5.3.1, both ways round.
+macro_rules! eq_str {
+    ($($t:ty),*) => {$(
+        impl PartialEq<str> for $t {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $t {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl PartialEq<$t> for str {
+            fn eq(&self, other: &$t) -> bool {
+                self == other.as_str()
+            }
+        }
+
+        impl PartialEq<$t> for &str {
+            fn eq(&self, other: &$t) -> bool {
+                *self == other.as_str()
+            }
+        }
+    )*};
+}
+
+eq_str!(IriRef<'_>, Iri<'_>, IriRefBuf, IriBuf);
+
+/// The error of parsing an owned string ([`IriRefBuf::parse`], [`IriBuf::parse`]): why, as an
+/// [`Error`] (its [`source`](std::error::Error::source)), and the string, given back.
+///
+/// ```
+/// use iriscan::{ErrorKind, IriBuf};
+/// let err = IriBuf::parse("http://example.com/a b".to_string()).unwrap_err();
+/// assert_eq!(err.error().kind(), ErrorKind::InvalidCharacter);
+/// assert_eq!(err.to_string(), r#""http://example.com/a b" is not an IRI"#);
+/// let source = std::error::Error::source(&err).unwrap();
+/// assert_eq!(source.to_string(), err.error().to_string());
+/// assert_eq!(err.into_string(), "http://example.com/a b");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    error: Error,
+    input: String,
+    grammar: Grammar,
+}
+
+impl ParseError {
+    /// Why the string is not of the grammar.
+    pub fn error(&self) -> &Error {
+        &self.error
+    }
+
+    /// The string that was parsed.
+    pub fn as_str(&self) -> &str {
+        &self.input
+    }
+
+    /// The string that was parsed, given back.
+    pub fn into_string(self) -> String {
+        self.input
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.grammar {
+            Grammar::Iri => "an IRI",
+            _ => "an IRI reference",
+        };
+        write!(f, "{:?} is not {what}", self.input)
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
     }
 }

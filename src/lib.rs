@@ -12,14 +12,37 @@
 //!
 //! The data flow (docs/design.md): bytes go through [`scan`](IriRef::parse_as) (the generated
 //! tables of [`tables`]) into an [`IriRef`], the input plus the offsets of its components.
+//!
+//! The types: [`IriRef`] and [`Iri`] borrow their input, [`IriRefBuf`] and [`IriBuf`] own it;
+//! [`Iri`] and [`IriBuf`] are those with a scheme, which can serve as a base of resolution.
+//!
+//! ```
+//! use iriscan::{IriBuf, IriRef};
+//! let base: IriBuf = "http://例え.jp:8080/a/b".parse()?;
+//! assert_eq!(base.as_iri().port_u16(), Some(8080));
+//! let link = IriRef::try_from("../c?q")?;
+//! assert_eq!(base.as_iri().resolve(&link), "http://例え.jp:8080/c?q");
+//! assert!(IriBuf::parse("../c".to_string()).is_err()); // no scheme: not an IRI
+//! # Ok::<(), iriscan::Error>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize` and `Deserialize` for [`IriRefBuf`] and [`IriBuf`], as strings.
+//! - `internals`: not for users. The module `iriscan::internals` of hooks for iriscan's own
+//!   tests and benches (the slow reference paths the fast ones are checked against, the sizes
+//!   of the generated tables); no stability promise.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod compare;
 mod error;
 mod grammar;
+#[cfg(feature = "internals")]
+pub mod internals;
 mod iri;
 pub mod map;
+mod names;
 pub mod normalize;
 pub mod preprocess;
 pub mod resolve;
@@ -28,10 +51,8 @@ mod scheme;
 pub mod tables;
 
 pub use error::{Component, Error, ErrorKind};
-pub use grammar::{Grammar, UnknownGrammar};
-pub use iri::{Iri, IriRef, IriRefBuf};
+pub use grammar::Grammar;
+pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ParseError};
+pub use names::UnknownName;
 pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
-
-#[doc(hidden)]
-pub use scan::{check_host_split, check_line_scan, validate_scalar};

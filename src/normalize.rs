@@ -17,7 +17,6 @@ use crate::resolve::has_dot_segment_in;
 use crate::{HostKind, IriRef};
 use std::borrow::Cow;
 use std::fmt;
-use std::str::FromStr;
 
 /// A rung of the comparison ladder (3987bis 5.3). Each includes the ones below it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,8 +37,15 @@ impl Level {
     /// Every level, bottom rung first.
     pub const ALL: [Level; 3] = [Level::Simple, Level::Syntax, Level::Scheme];
 
-    /// The level's name, as the command line writes it.
-    pub fn name(self) -> &'static str {
+    /// The level's name, as the command line, `Display` and `FromStr` write it: `simple`,
+    /// `syntax`, `scheme`.
+    ///
+    /// ```
+    /// use iriscan::normalize::Level;
+    /// assert_eq!("scheme".parse::<Level>(), Ok(Level::Scheme));
+    /// assert_eq!(Level::Syntax.to_string(), "syntax");
+    /// ```
+    pub const fn name(self) -> &'static str {
         match self {
             Level::Simple => "simple",
             Level::Syntax => "syntax",
@@ -48,22 +54,95 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
+crate::names::named!(Level, "level");
+
+/// Why an IRI reference cannot be normalized: at [`Level::Scheme`], IDNA cannot convert its host
+/// (3987bis 5.3.3), or character normalization ([`NormalizeOptions::unicode`]) changes its
+/// structure (5.3.2.2).
+///
+/// ```
+/// use iriscan::normalize::{Level, NormalizeErrorKind};
+/// use iriscan::IriRef;
+/// let iri = IriRef::parse("http://www.a\u{2488}b.org/")?;
+/// let e = iri.normalize(Level::Scheme).unwrap_err();
+/// assert_eq!(e.kind(), NormalizeErrorKind::Idna);
+/// assert_eq!(e.offset(), Some(5)); // U+2488 in "www.a⒈b.org"
+/// assert!(iri.normalize(Level::Syntax).is_ok());
+/// # Ok::<(), iriscan::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NormalizeError(Repr);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Repr {
+    /// The host, as the mapping to a URI reports it.
+    Idna(MapError),
+    /// The IRI and what character normalization made of it.
+    Structure { iri: String, reason: String },
+}
+
+/// The kind of a [`NormalizeError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NormalizeErrorKind {
+    /// IDNA (UTS #46 ToUnicode) cannot convert the host (3987bis 5.3.3).
+    Idna,
+    /// Character normalization (NFC, NFKC) changes the structure of the IRI (3987bis 5.3.2.2).
+    Structure,
+}
+
+impl NormalizeErrorKind {
+    /// The kind as a `snake_case` name, as the command's JSON output gives it: `idna`,
+    /// `structure`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NormalizeErrorKind::Idna => "idna",
+            NormalizeErrorKind::Structure => "structure",
+        }
+    }
+}
+
+impl NormalizeError {
+    fn structure(iri: &str, reason: String) -> NormalizeError {
+        NormalizeError(Repr::Structure {
+            iri: iri.to_string(),
+            reason,
+        })
+    }
+
+    /// The kind of failure.
+    pub fn kind(&self) -> NormalizeErrorKind {
+        match self.0 {
+            Repr::Idna(_) => NormalizeErrorKind::Idna,
+            Repr::Structure { .. } => NormalizeErrorKind::Structure,
+        }
+    }
+
+    /// For an IDNA failure, the byte offset in the host of the code point or label that IDNA
+    /// refuses, when it is known ([`MapError::offset`]); `None` for the other kinds.
+    pub fn offset(&self) -> Option<usize> {
+        match &self.0 {
+            Repr::Idna(e) => e.offset(),
+            Repr::Structure { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match &self.0 {
+            // The mapping's own message, whole: its error is not a source as well.
+            Repr::Idna(e) => fmt::Display::fmt(e, f),
+            Repr::Structure { iri, reason } => write!(
+                f,
+                "character normalization of {iri:?} changes its structure: {reason} (3987bis \
+                 5.3.2.2)"
+            ),
+        }
     }
 }
 
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| format!("unknown level {s:?} (simple, syntax or scheme)"))
-    }
-}
+impl std::error::Error for NormalizeError {}
 
 /// A Unicode normalization form for character normalization (3987bis 5.3.2.2), which is applied
 /// only when asked for: an IRI already in Unicode MUST NOT be normalized behind its user's back;
@@ -114,14 +193,17 @@ impl NormalizeOptions {
 impl<'a> IriRef<'a> {
     /// This IRI reference normalized at `level` (3987bis 5.3); borrowed when it is normal
     /// already. Fails only at [`Level::Scheme`], when IDNA cannot convert the host.
-    pub fn normalize(&self, level: Level) -> Result<Cow<'a, str>, MapError> {
+    pub fn normalize(&self, level: Level) -> Result<Cow<'a, str>, NormalizeError> {
         normalize_parsed(self, level)
     }
 
     /// This IRI reference normalized with `options`: character normalization first when asked
     /// for (each component on its own, so that no delimiter appears or goes: NFKC turns U+FF0F
     /// into "/", and a result whose structure changed is an error), then the ladder.
-    pub fn normalize_with(&self, options: &NormalizeOptions) -> Result<Cow<'a, str>, MapError> {
+    pub fn normalize_with(
+        &self,
+        options: &NormalizeOptions,
+    ) -> Result<Cow<'a, str>, NormalizeError> {
         let Some(form) = options.unicode else {
             return normalize_parsed(self, options.level);
         };
@@ -138,8 +220,9 @@ impl<'a> IriRef<'a> {
             s: &'s str,
             grammar: crate::Grammar,
             input: &str,
-        ) -> Result<IriRef<'s>, MapError> {
-            IriRef::parse_as(s, grammar).map_err(|e| MapError::structure(input, e.to_string()))
+        ) -> Result<IriRef<'s>, NormalizeError> {
+            IriRef::parse_as(s, grammar)
+                .map_err(|e| NormalizeError::structure(input, e.to_string()))
         }
         let mut text: Option<String> = None;
         for _ in 0..4 {
@@ -157,7 +240,7 @@ impl<'a> IriRef<'a> {
             let next = next.into_owned();
             text = Some(next);
         }
-        Err(MapError::structure(
+        Err(NormalizeError::structure(
             self.as_str(),
             "character normalization and the ladder do not settle".into(),
         ))
@@ -166,7 +249,10 @@ impl<'a> IriRef<'a> {
 
 /// Each component of `iri` in `form`, reassembled; `None` when every component is in that form
 /// already. The components must come back the same from a parse of the result.
-fn unicode_normalized(iri: &IriRef<'_>, form: UnicodeForm) -> Result<Option<String>, MapError> {
+fn unicode_normalized(
+    iri: &IriRef<'_>,
+    form: UnicodeForm,
+) -> Result<Option<String>, NormalizeError> {
     use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
     let normal = |s: &str| {
         s.is_ascii()
@@ -194,7 +280,7 @@ fn unicode_normalized(iri: &IriRef<'_>, form: UnicodeForm) -> Result<Option<Stri
     let delimiters = |s: &str| s.bytes().filter(|b| b":/?#[]@%".contains(b)).count();
     let same_delimiters = Parts::of(iri).map(delimiters) == parts.as_ref().map(delimiters);
     if structure.as_ref() != Some(&parts) || !same_delimiters {
-        return Err(MapError::structure(
+        return Err(NormalizeError::structure(
             iri.as_str(),
             format!("{form:?} gives {text:?}, whose components are not those of the input"),
         ));
@@ -291,7 +377,7 @@ impl<S: AsRef<str>> Parts<S> {
 
 /// The ladder on a parsed IRI reference: the input itself when [`is_normal`] says so at once,
 /// else [`normalize_components`].
-fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, NormalizeError> {
     if level == Level::Simple || is_normal(iri, level) {
         return Ok(Cow::Borrowed(iri.as_str()));
     }
@@ -300,8 +386,11 @@ fn normalize_parsed<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, 
 
 /// The ladder without the test of [`is_normal`] first: what that test must agree with (the
 /// `normalize` fuzz target and the tests compare them).
-#[doc(hidden)]
-pub fn normalize_checked<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+#[cfg(any(test, feature = "internals"))]
+pub(crate) fn normalize_checked<'a>(
+    iri: &IriRef<'a>,
+    level: Level,
+) -> Result<Cow<'a, str>, NormalizeError> {
     if level == Level::Simple {
         return Ok(Cow::Borrowed(iri.as_str()));
     }
@@ -379,7 +468,10 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
 
 /// The ladder component by component: each normalized on its own (borrowed when unchanged),
 /// and the input itself when none changed.
-fn normalize_components<'a>(iri: &IriRef<'a>, level: Level) -> Result<Cow<'a, str>, MapError> {
+fn normalize_components<'a>(
+    iri: &IriRef<'a>,
+    level: Level,
+) -> Result<Cow<'a, str>, NormalizeError> {
     let text = iri.as_str();
     // 5.3.2.1: most schemes and hosts are in lowercase already; one wide test says so.
     let scheme = iri
@@ -569,7 +661,7 @@ fn host<'a>(
     iri: &IriRef<'a>,
     level: Level,
     info: Option<&crate::SchemeInfo>,
-) -> Result<Cow<'a, str>, MapError> {
+) -> Result<Cow<'a, str>, NormalizeError> {
     let syntax: Cow<'a, str> = match h {
         Cow::Borrowed(p) if !upper => Cow::Borrowed(p),
         Cow::Borrowed(p) if p.is_ascii() => lowercase(p),
@@ -589,11 +681,13 @@ fn host<'a>(
     // the case of its letters (the same length).
     let unicode = crate::map::host_to_unicode(&syntax).map_err(|e| {
         let written = iri.host().unwrap_or_default();
-        if syntax.len() == written.len() && syntax.eq_ignore_ascii_case(written) {
-            e
-        } else {
-            e.without_offset()
-        }
+        NormalizeError(Repr::Idna(
+            if syntax.len() == written.len() && syntax.eq_ignore_ascii_case(written) {
+                e
+            } else {
+                e.without_offset()
+            },
+        ))
     })?;
     Ok(match unicode {
         Cow::Borrowed(_) => syntax,

@@ -63,8 +63,17 @@ impl Mode {
         }
     }
 
-    /// The name the command line uses: `strict`, `leiri`, `href`.
-    pub fn name(self) -> &'static str {
+    /// Every mode, in the order of the command line's `--mode` values.
+    pub const ALL: [Mode; 3] = [Mode::Strict, Mode::Leiri, Mode::Href];
+
+    /// The name the command line, `Display` and `FromStr` use: `strict`, `leiri`, `href`.
+    ///
+    /// ```
+    /// use iriscan::preprocess::Mode;
+    /// assert_eq!("href".parse::<Mode>(), Ok(Mode::Href));
+    /// assert_eq!(Mode::Leiri.to_string(), "leiri");
+    /// ```
+    pub const fn name(self) -> &'static str {
         match self {
             Mode::Strict => "strict",
             Mode::Leiri => "leiri",
@@ -72,6 +81,8 @@ impl Mode {
         }
     }
 }
+
+crate::names::named!(Mode, "mode");
 
 /// Whether `c` is in `leiri-ucschar` (7.1, as docs/spec-choices.md records it: `" " / "<" / ">" / DQUOTE
 /// / "{" / "}" / "|" / "\" / "^" / "`" / %x0-1F / %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF`)

@@ -684,8 +684,8 @@ fn iri_type_and_owned_type() {
     assert_eq!(owned.as_iri_ref().query(), Some("c"));
     assert_eq!(owned.as_ref(), "a/b?c");
     assert!("a b".parse::<iriscan::IriRefBuf>().is_err());
-    let (e, s) = iriscan::IriRefBuf::parse("a b".to_string()).unwrap_err();
-    assert_eq!((e.offset(), s.as_str()), (1, "a b"));
+    let e = iriscan::IriRefBuf::parse("a b".to_string()).unwrap_err();
+    assert_eq!((e.error().offset(), e.as_str()), (1, "a b"));
     let mut set = std::collections::BTreeSet::new();
     for s in ["b:", "a:", "a:"] {
         set.insert(s.parse::<iriscan::IriRefBuf>().unwrap());

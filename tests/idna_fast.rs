@@ -4,11 +4,9 @@
 //! dots.
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use iriscan::internals::{idna_class, idna_mapping, idna_table_size, IdnaClass};
 use iriscan::normalize::Level;
-use iriscan::tables::{
-    code_point_class, idna_class, idna_mapping, idna_table_size, BidiClass, CodePointClass,
-    IdnaClass,
-};
+use iriscan::tables::{code_point_class, BidiClass, CodePointClass};
 use iriscan::IriRef;
 use proptest::prelude::*;
 

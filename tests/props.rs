@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{iri_ref, mutate, mutation_byte};
+use common::iri_ref;
+#[cfg(feature = "internals")]
+use common::{mutate, mutation_byte};
 use iriscan::{Grammar, IriRef};
 use proptest::prelude::*;
 
@@ -42,29 +44,32 @@ proptest! {
         prop_assert_eq!(Grammar::Uri.validate(b.text.as_bytes()).is_ok(), b.scheme.is_some());
     }
 
+    /// The wide scanner against the byte-at-a-time one (a hook of the `internals` feature).
     #[test]
+    #[cfg(feature = "internals")]
     fn mutated_iris_same_verdict_fast_and_scalar(
         b in iri_ref(true, true),
         edits in proptest::collection::vec((any::<usize>(), any::<u8>(), mutation_byte()), 1..4),
     ) {
         let input = mutate(b.text.as_bytes(), &edits);
         for g in Grammar::ALL {
-            prop_assert_eq!(g.validate(&input), iriscan::validate_scalar(&input, g), "{:?} {}", String::from_utf8_lossy(&input), g);
+            prop_assert_eq!(g.validate(&input), iriscan::internals::validate_scalar(&input, g), "{:?} {}", String::from_utf8_lossy(&input), g);
         }
         // A longer input, so that the 16-byte blocks of the wide path are crossed.
         let mut long = input.clone();
         long.extend_from_slice(b"/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
         long.extend_from_slice(&input);
         for g in Grammar::ALL {
-            prop_assert_eq!(g.validate(&long), iriscan::validate_scalar(&long, g));
+            prop_assert_eq!(g.validate(&long), iriscan::internals::validate_scalar(&long, g));
         }
     }
 
     #[test]
     fn arbitrary_bytes_never_panic(input in proptest::collection::vec(any::<u8>(), 0..200)) {
         for g in Grammar::ALL {
-            let verdict = g.validate(&input);
-            prop_assert_eq!(verdict, iriscan::validate_scalar(&input, g));
+            // The wide scanner and the byte-at-a-time one (a hook of the `internals` feature).
+            #[cfg(feature = "internals")]
+            prop_assert_eq!(g.validate(&input), iriscan::internals::validate_scalar(&input, g));
             match IriRef::parse_bytes(&input, g) {
                 Ok(r) => prop_assert_eq!(r.as_str().as_bytes(), &input[..]),
                 Err(e) => {

@@ -1,10 +1,11 @@
 //! Maps the non-ASCII hosts of the given files to their ACE form (IDNA ToASCII, 3987bis 3.4),
 //! alternating iriscan and the `idna` crate (with the same options) round after round, and prints
 //! each one's best throughput, in bytes of hosts: the host mapping of `to_uri` alone, and a target
-//! for profilers (`cargo run --release --example host_corpus -- data/bench/iris.txt`;
+//! for profilers (`cargo run --release --features internals --example host_corpus --
+//! data/bench/iris.txt`, the host mapping alone being a hook of that feature;
 //! `ONLY=iriscan|idna|fast` runs one, `fast` being iriscan's fast path alone, to which the hosts it
 //! leaves to the crate, 0.2% of the corpus's, cost nothing; `ROUNDS` the rounds). Criterion (`cargo
-//! bench --bench map -- map-host`) is the measurement of record.
+//! bench --features internals --bench map -- map-host`) is the measurement of record.
 
 mod common;
 
@@ -24,7 +25,7 @@ fn main() {
     let map = |host: &str, fast_only: bool| {
         let mut out = out.borrow_mut();
         out.clear();
-        match iriscan::map::push_host_to_ascii(&mut out, host, fast_only) {
+        match iriscan::internals::push_host_to_ascii(&mut out, host, fast_only) {
             Ok(true) => out.len(),
             _ => 0,
         }

@@ -2,8 +2,9 @@
 //! (`parse`), every line parsed and its host tested for a non-ASCII octet (`parse+test`), every
 //! line parsed and then its non-ASCII DNS host mapped with IDNA ToASCII (`parse+host`), and the
 //! same hosts mapped alone, one after the other (`hosts`), each the best of `ROUNDS` rounds (30
-//! by default), in microseconds for the whole input (`cargo run --release --example
-//! host_in_place -- data/bench/iris.txt`). The test is this harness's (`str::is_ascii`, then a
+//! by default), in microseconds for the whole input (`cargo run --release --features internals
+//! --example host_in_place -- data/bench/iris.txt`: the host mapping alone is a hook of that
+//! feature). The test is this harness's (`str::is_ascii`, then a
 //! branch on it), not `to_uri`'s: what it costs is printed apart, and the in-place extra is
 //! `parse+host - parse+test - hosts`. A measure of what the host path loses beside the parser,
 //! not a benchmark of record.
@@ -32,7 +33,7 @@ fn main() {
     let map = |host: &str| {
         let mut out = out.borrow_mut();
         out.clear();
-        iriscan::map::push_host_to_ascii(&mut out, host, false).map_or(0, |_| out.len())
+        iriscan::internals::push_host_to_ascii(&mut out, host, false).map_or(0, |_| out.len())
     };
     let parse = |l: &str| IriRef::parse(l).map_or(0, |i| i.as_str().len());
     let contenders: [common::Contender; 3] = [

@@ -4,6 +4,7 @@
 use crate::engine::{CommonArgs, Line, LineCommand, Style};
 use crate::output::{json_str, write_error_json, write_json_position, write_text_position};
 use iriscan::map::MapError;
+use iriscan::normalize::{NormalizeError, NormalizeErrorKind};
 use iriscan::IriRef;
 use std::borrow::Cow;
 use std::io::Write;
@@ -36,16 +37,32 @@ impl MappingError for MapError {
         self.kind().name()
     }
 
-    /// A mapping error is about the host (from the code point or label IDNA refuses, when the
-    /// error says), but for character normalization, about the whole.
+    /// A mapping error is about the host: from the code point or label IDNA refuses, when the
+    /// error says.
+    fn at<'i>(&self, iri: &IriRef<'i>) -> Option<&'i str> {
+        host_at(iri, self.offset())
+    }
+}
+
+impl MappingError for NormalizeError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// An IDNA error is about the host, as a mapping error is; one of character normalization,
+    /// about the whole.
     fn at<'i>(&self, iri: &IriRef<'i>) -> Option<&'i str> {
         match self.kind() {
-            iriscan::map::MapErrorKind::Structure => Some(iri.as_str()),
-            _ => iri
-                .host()
-                .map(|h| self.offset().and_then(|at| h.get(at..)).unwrap_or(h)),
+            NormalizeErrorKind::Structure => Some(iri.as_str()),
+            _ => host_at(iri, self.offset()),
         }
     }
+}
+
+/// The host of `iri` from `offset` in it, or whole when there is no offset.
+fn host_at<'i>(iri: &IriRef<'i>, offset: Option<usize>) -> Option<&'i str> {
+    iri.host()
+        .map(|h| offset.and_then(|at| h.get(at..)).unwrap_or(h))
 }
 
 /// A mapping that cannot fail (`resolve`).

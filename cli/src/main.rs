@@ -46,11 +46,22 @@ enum Command {
     Relativize(relativize::Args),
 }
 
-/// `--grammar`: the names of [`Grammar::name`], listed in `--help`.
-fn grammar_parser() -> impl clap::builder::TypedValueParser<Value = Grammar> {
+/// An option that takes one of the library's names for a `T` (`--grammar`, `--level`, `--mode`,
+/// `--host`): `names` listed in `--help`, and the value read by `T`'s own `FromStr`, so that
+/// the command and the library cannot disagree on a name.
+pub fn names<T>(
+    names: impl IntoIterator<Item = &'static str>,
+) -> impl clap::builder::TypedValueParser<Value = T>
+where
+    T: std::str::FromStr<Err = iriscan::UnknownName> + Clone + Send + Sync + 'static,
+{
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Grammar::ALL.map(Grammar::name))
-        .map(|name| name.parse::<Grammar>().expect("a listed grammar"))
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<T>())
+}
+
+/// `--grammar`: the names of [`Grammar::name`].
+fn grammar_parser() -> impl clap::builder::TypedValueParser<Value = Grammar> {
+    names(Grammar::ALL.map(Grammar::name))
 }
 
 fn main() -> ExitCode {

@@ -26,14 +26,7 @@ impl ReadArgs {
 
 /// `--mode`: the names of [`Mode::name`].
 pub fn parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(["strict", "leiri", "href"]).map(|name| {
-        match name.as_str() {
-            "leiri" => Mode::Leiri,
-            "href" => Mode::Href,
-            _ => Mode::Strict,
-        }
-    })
+    crate::names(Mode::ALL.map(Mode::name))
 }
 
 /// In JSON, `"preprocessed":"..."` when the mode changed the line: error offsets count its bytes.

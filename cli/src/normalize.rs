@@ -1,8 +1,7 @@
 //! `iriscan normalize`: each IRI reference at a rung of the comparison ladder (3987bis 5.3).
 
 use crate::convert::{Mapping, OutputArgs};
-use iriscan::map::MapError;
-use iriscan::normalize::{Level, NormalizeOptions, UnicodeForm};
+use iriscan::normalize::{Level, NormalizeError, NormalizeOptions, UnicodeForm};
 use iriscan::IriRef;
 use std::borrow::Cow;
 
@@ -36,11 +35,9 @@ pub struct Args {
     output: OutputArgs,
 }
 
-/// `--level`: the names of [`Level::name`], listed in `--help`.
+/// `--level`: the names of [`Level::name`].
 pub fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Level::ALL.map(Level::name))
-        .map(|name| name.parse::<Level>().expect("a listed level"))
+    crate::names(Level::ALL.map(Level::name))
 }
 
 /// `--nfc` and `--nfkc` as a form.
@@ -63,8 +60,8 @@ pub fn run(args: &Args) -> u8 {
 struct Normalize(NormalizeOptions);
 
 impl Mapping for Normalize {
-    type Error = MapError;
-    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, MapError> {
+    type Error = NormalizeError;
+    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, NormalizeError> {
         iri.normalize_with(&self.0)
     }
 }

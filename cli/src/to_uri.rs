@@ -22,8 +22,8 @@ use std::borrow::Cow;
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// How a non-ASCII host is mapped: from the scheme table (auto), IDNA, or percent-encoding.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "idna", "percent"])]
-    host: String,
+    #[arg(long, default_value = "auto", value_parser = crate::names::<HostMapping>(HostMapping::ALL.map(HostMapping::name)))]
+    host: HostMapping,
     /// The charset of the document the IRIs come from, for the query of http and https IRIs
     /// (3.5): a WHATWG label such as shift_jis or windows-1252. Default: UTF-8.
     #[arg(long, value_name = "LABEL")]
@@ -33,12 +33,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> u8 {
-    let host = match args.host.as_str() {
-        "idna" => HostMapping::Idna,
-        "percent" => HostMapping::PercentEncode,
-        _ => HostMapping::Auto,
-    };
-    let mut options = ToUriOptions::default().host(host);
+    let mut options = ToUriOptions::default().host(args.host);
     if let Some(label) = &args.query_charset {
         options = match options.query_charset(label) {
             Ok(o) => o,

@@ -1,6 +1,6 @@
 //! The wide scanner (the widest check the CPU has: AVX-512, 64 bytes at a time, or SSSE3, 16)
 //! against the byte-at-a-time reference walk: for every grammar, `Grammar::validate` and
-//! `iriscan::validate_scalar` must return exactly the same `Result<(), Error>` (kind, offset,
+//! `iriscan::internals::validate_scalar` must return exactly the same `Result<(), Error>` (kind, offset,
 //! component and what was found).
 //!
 //! Raw fuzz bytes rarely make runs of 16 or more literal bytes, which is where the wide check
@@ -13,7 +13,7 @@
 //!   given component;
 //! - the input repeated up to at least 64 bytes.
 //!
-//! Each input also goes through `iriscan::check_line_scan`, which compares the line check (the
+//! Each input also goes through `iriscan::internals::check_line_scan`, which compares the line check (the
 //! scanner's path for inputs of up to 256 bytes) with the walk, positions included.
 #![no_main]
 
@@ -85,9 +85,9 @@ fn compare(input: &[u8]) {
         // The line check (inputs of up to 256 bytes, read from bit masks): the walk's positions
         // whenever it answers, an answer for every valid input of its shape, and the AVX-512
         // masks equal to the portable ones.
-        iriscan::check_line_scan(input, g);
+        iriscan::internals::check_line_scan(input, g);
         let wide = g.validate(input);
-        let scalar = iriscan::validate_scalar(input, g);
+        let scalar = iriscan::internals::validate_scalar(input, g);
         assert_eq!(
             wide, scalar,
             "{g}: the wide scanner and the scalar walk disagree on {:?} (len {})",

@@ -2,7 +2,7 @@
 //! with and without NFC/NFKC: no panic; each level's result is a valid IRI reference of the
 //! same kind (absolute or not) and is its own normal form; an IRI is equivalent to itself and to
 //! its normal form, both ways; the quick test of a normal line agrees with the ladder taken
-//! component by component (`normalize_checked`). Inputs with a tab compare their two halves
+//! component by component (`internals::normalize_checked`). Inputs with a tab compare their two halves
 //! both ways.
 #![no_main]
 
@@ -18,7 +18,7 @@ fn check(s: &str) {
     for level in Level::ALL {
         assert_eq!(
             iri.normalize(level).ok(),
-            iriscan::normalize::normalize_checked(&iri, level).ok(),
+            iriscan::internals::normalize_checked(&iri, level).ok(),
             "fast and checked paths differ on {s:?} at {level}"
         );
         for unicode in [None, Some(UnicodeForm::Nfc), Some(UnicodeForm::Nfkc)] {

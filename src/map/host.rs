@@ -42,6 +42,28 @@ pub enum HostMapping {
 }
 
 impl HostMapping {
+    /// Every mapping, in the order of the command line's `--host` values.
+    pub const ALL: [HostMapping; 3] = [
+        HostMapping::Auto,
+        HostMapping::Idna,
+        HostMapping::PercentEncode,
+    ];
+
+    /// The name the command line, `Display` and `FromStr` use: `auto`, `idna`, `percent`.
+    ///
+    /// ```
+    /// use iriscan::map::HostMapping;
+    /// assert_eq!("percent".parse::<HostMapping>(), Ok(HostMapping::PercentEncode));
+    /// assert_eq!(HostMapping::Idna.to_string(), "idna");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostMapping::Auto => "auto",
+            HostMapping::Idna => "idna",
+            HostMapping::PercentEncode => "percent",
+        }
+    }
+
     /// Whether the host of an IRI with this scheme is mapped with IDNA.
     pub(crate) fn idna_for(self, scheme: Option<&str>) -> bool {
         match self {
@@ -51,6 +73,8 @@ impl HostMapping {
         }
     }
 }
+
+crate::names::named!(HostMapping, "host mapping");
 
 /// Whether the host of an IRI with this scheme is a DNS name: what the scheme table says, and
 /// yes for schemes it does not know and for references without a scheme.
@@ -91,7 +115,8 @@ pub(crate) fn push_idna_non_ascii(out: &mut Vec<u8>, host: &str) -> Result<(), M
     push_idna_checked(out, host)
 }
 
-/// [`crate::map::push_host_to_ascii`].
+/// [`crate::internals::push_host_to_ascii`].
+#[cfg(feature = "internals")]
 pub(crate) fn push_host_to_ascii(
     out: &mut Vec<u8>,
     host: &str,

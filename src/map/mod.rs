@@ -17,29 +17,21 @@ pub(crate) mod punycode;
 mod to_iri;
 mod to_uri;
 
+#[cfg(feature = "internals")]
+pub(crate) use host::push_host_to_ascii;
 pub use host::HostMapping;
+#[cfg(any(test, feature = "internals"))]
 pub(crate) use host::ASCII_CLASSES;
 pub(crate) use host::{
     has_ace_label_at, host_to_unicode, is_dns_host_of as host_is_dns_of, is_fast_host,
 };
 pub use to_iri::ToIriOptions;
+#[cfg(feature = "internals")]
+pub(crate) use to_uri::to_uri_checked;
 pub use to_uri::ToUriOptions;
 
 use crate::{Component, IriRef};
 use std::fmt;
-
-/// The URI form of a non-ASCII `ireg-name` by IDNA ToASCII (3987bis 3.4), appended to `out`, as
-/// `to_uri` maps hosts: for the benches, which time the host mapping alone against the `idna`
-/// crate. `fast_only` takes only the fast path, and returns false where it would hand the host
-/// to the crate.
-#[doc(hidden)]
-pub fn push_host_to_ascii(
-    out: &mut Vec<u8>,
-    host: &str,
-    fast_only: bool,
-) -> Result<bool, MapError> {
-    host::push_host_to_ascii(out, host, fast_only)
-}
 
 /// Reassembles `iri` into `out` with the delimiters it has (3987bis 3.6: "using the original
 /// punctuation"), each of the userinfo, host, path, query and fragment written by `write`; the
@@ -94,8 +86,8 @@ impl Sink for Vec<u8> {
     }
 }
 
-/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), a charset label is
-/// unknown, or character normalization changed the structure of an IRI (5.3.2.2).
+/// Why a mapping failed: IDNA could not convert the host (3987bis 3.4), or a charset label is
+/// unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapError {
     kind: MapErrorKind,
@@ -122,8 +114,6 @@ pub enum MapErrorKind {
     Idna,
     /// The charset label is not one the WHATWG Encoding Standard knows.
     UnknownCharset,
-    /// Character normalization (NFC, NFKC) changed the structure of the IRI (3987bis 5.3.2.2).
-    Structure,
 }
 
 impl MapErrorKind {
@@ -132,7 +122,6 @@ impl MapErrorKind {
         match self {
             MapErrorKind::Idna => "idna",
             MapErrorKind::UnknownCharset => "unknown_charset",
-            MapErrorKind::Structure => "structure",
         }
     }
 }
@@ -151,14 +140,6 @@ impl MapError {
             kind: MapErrorKind::UnknownCharset,
             subject: label.to_string(),
             reason: Reason::Text(String::new()),
-        }
-    }
-
-    pub(crate) fn structure(iri: &str, reason: String) -> MapError {
-        MapError {
-            kind: MapErrorKind::Structure,
-            subject: iri.to_string(),
-            reason: Reason::Text(reason),
         }
     }
 
@@ -227,12 +208,6 @@ impl fmt::Display for MapError {
                 write!(f, " (3987bis 3.4)")
             }
             MapErrorKind::UnknownCharset => write!(f, "unknown charset {:?}", self.subject),
-            MapErrorKind::Structure => write!(
-                f,
-                "character normalization of {:?} changes its structure: {} (3987bis 5.3.2.2)",
-                self.subject,
-                self.explained().0
-            ),
         }
     }
 }

@@ -1,11 +1,11 @@
 //! IRI to URI (3987bis 3.3 to 3.6): the non-ASCII octets of the IRI percent-encoded in place,
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
-use super::host::{push_idna_checked, push_idna_non_ascii, HostMapping, MAX_HOST};
-use super::pct::{push_encoding_portable, push_octet_bytes};
-use super::{reassemble, MapError};
+use super::host::{push_idna_non_ascii, HostMapping, MAX_HOST};
+use super::pct::push_octet_bytes;
+use super::MapError;
 use crate::scan::{AsciiBytes, Learned};
-use crate::{Component, HostKind, IriRef};
+use crate::{HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -169,33 +169,33 @@ impl<'a> IriRef<'a> {
     }
 }
 
-impl IriRef<'_> {
-    /// [`IriRef::to_uri_with`] the slow way, for the tests and the `to_uri` fuzz target to
-    /// compare it with: component by component (3.6, "using the original punctuation"), each
-    /// non-ASCII octet encoded one at a time, each non-ASCII DNS host through the `idna` crate.
-    #[doc(hidden)]
-    pub fn to_uri_checked(&self, options: &ToUriOptions) -> Result<String, MapError> {
-        let idna = options.host.idna_for(self.scheme());
-        let charset = self.query_charset(options);
-        let portable = |out: &mut Vec<u8>, text: &str| push_encoding_portable(out, text.as_bytes());
-        let reg_name = self.host_kind() == Some(HostKind::RegName);
-        let mut out = Vec::new();
-        reassemble(self, &mut out, |out, component, text| {
-            match component {
-                Component::Host if reg_name && idna => push_idna_checked(out, text)?,
-                Component::Query => match charset {
-                    Some(encoding) if !text.is_ascii() => {
-                        push_query_in_charset(out, text, encoding)
-                    }
-                    _ => portable(out, text),
-                },
-                Component::Fragment => push_fragment(out, text, portable),
+/// [`IriRef::to_uri_with`] the slow way, for the tests and the `to_uri` fuzz target to compare
+/// it with: component by component (3.6, "using the original punctuation"), each non-ASCII octet
+/// encoded one at a time, each non-ASCII DNS host through the `idna` crate.
+#[cfg(feature = "internals")]
+pub(crate) fn to_uri_checked(iri: &IriRef<'_>, options: &ToUriOptions) -> Result<String, MapError> {
+    use super::host::push_idna_checked;
+    use super::pct::push_encoding_portable;
+    use super::reassemble;
+    use crate::Component;
+    let idna = options.host.idna_for(iri.scheme());
+    let charset = iri.query_charset(options);
+    let portable = |out: &mut Vec<u8>, text: &str| push_encoding_portable(out, text.as_bytes());
+    let reg_name = iri.host_kind() == Some(HostKind::RegName);
+    let mut out = Vec::new();
+    reassemble(iri, &mut out, |out, component, text| {
+        match component {
+            Component::Host if reg_name && idna => push_idna_checked(out, text)?,
+            Component::Query => match charset {
+                Some(encoding) if !text.is_ascii() => push_query_in_charset(out, text, encoding),
                 _ => portable(out, text),
-            }
-            Ok::<(), MapError>(())
-        })?;
-        Ok(String::from_utf8(out).expect("a URI is ASCII"))
-    }
+            },
+            Component::Fragment => push_fragment(out, text, portable),
+            _ => portable(out, text),
+        }
+        Ok::<(), MapError>(())
+    })?;
+    Ok(String::from_utf8(out).expect("a URI is ASCII"))
 }
 
 impl IriRef<'_> {

@@ -275,6 +275,7 @@ fn has_popcnt() -> bool {
 /// CPU has AVX-512: for the tests and the fuzz target, which compare them with the portable ones.
 /// The UTF-8 masks of `Utf8Masks::portable::<false>`, and of `portable::<true>` where the CPU
 /// has VBMI too.
+#[cfg(any(test, feature = "internals"))]
 #[allow(clippy::type_complexity)]
 pub(super) fn line_masks_wide<const W: usize>(
     b: &[u8],
@@ -302,6 +303,7 @@ pub(super) fn line_masks_wide<const W: usize>(
 }
 
 /// Whether the CPU has [`has_avx512_bw`] and VBMI.
+#[cfg(any(test, feature = "internals"))]
 #[inline(always)]
 fn has_avx512_vbmi() -> bool {
     features() & (HAS_AVX512 | HAS_VBMI) == HAS_AVX512 | HAS_VBMI
@@ -661,6 +663,7 @@ mod x86 {
     }
 
     /// `line_masks`, compiled for AVX-512.
+    #[cfg(any(test, feature = "internals"))]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     pub(super) unsafe fn line_masks_avx512<const W: usize>(b: &[u8]) -> LineMasks<W> {
         // SAFETY: as this function's contract.
@@ -668,6 +671,7 @@ mod x86 {
     }
 
     /// `utf8_masks` without VBMI, compiled for AVX-512.
+    #[cfg(any(test, feature = "internals"))]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     pub(super) unsafe fn utf8_masks_avx512<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
         // SAFETY: as this function's contract.
@@ -675,6 +679,7 @@ mod x86 {
     }
 
     /// `utf8_masks` with VBMI, compiled for AVX-512 and VBMI.
+    #[cfg(any(test, feature = "internals"))]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
     pub(super) unsafe fn utf8_masks_avx512_vbmi<const W: usize>(b: &[u8]) -> Utf8Masks<W> {
         // SAFETY: as this function's contract.

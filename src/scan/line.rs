@@ -17,7 +17,9 @@
 use super::{code_point, ip, Hint, HostKind, Positions, HAS_AUTHORITY, HAS_FRAGMENT, HAS_PERCENT};
 use super::{HAS_PORT, HAS_QUERY, HAS_USERINFO};
 use crate::grammar::{Grammar, SchemeRule};
-use crate::tables::{ascii, class, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
+use crate::tables::{ascii, class};
+#[cfg(any(test, feature = "internals"))]
+use crate::tables::{UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
 
 /// The longest input the line check takes: eight blocks of 64 bytes (it reads 1 to 4, or 8).
 pub(crate) const MAX_LINE: usize = 512;
@@ -132,6 +134,7 @@ const fn odd_table(bits: &[(u32, &[(u8, u8)])]) -> [u8; 64] {
 }
 
 /// Whether the lead at `k` of `b` is odd ([`ODD_LEAD`]); the bytes past `b` read as 0.
+#[cfg(any(test, feature = "internals"))]
 pub(crate) fn odd(b: &[u8], k: usize) -> bool {
     let at = |i: usize| usize::from(b.get(i).copied().unwrap_or(0) & 63);
     b[k] >= 0xC0 && ODD_LEAD[at(k)] & ODD_SECOND[at(k + 1)] & ODD_THIRD[at(k + 2)] != 0
@@ -140,6 +143,7 @@ pub(crate) fn odd(b: &[u8], k: usize) -> bool {
 /// Whether the lead at `k` of `b` is not decided by `UTF8_LEAD_NIBBLE_*`, or by its second byte
 /// where `UTF8_SECOND_BYTE_LEADS` has it (0xC2, 0xE0, 0xED), or `UTF8_EXCEPT_PAIRS` (0xD8 before
 /// 0x9C, ALM); the bytes past `b` read as 0.
+#[cfg(any(test, feature = "internals"))]
 pub(crate) fn odd_by_nibbles(b: &[u8], k: usize) -> bool {
     let c = b[k];
     let second = b.get(k + 1).copied().unwrap_or(0);
@@ -152,6 +156,7 @@ pub(crate) fn odd_by_nibbles(b: &[u8], k: usize) -> bool {
 }
 
 /// Bit `k % 64` of word `k / 64` set where `f(b[k])`.
+#[cfg(any(test, feature = "internals"))]
 fn mask_of<const W: usize>(b: &[u8], f: impl Fn(u8) -> bool) -> [u64; W] {
     assert!(b.len() <= 64 * W);
     let mut m = [0; W];
@@ -161,6 +166,7 @@ fn mask_of<const W: usize>(b: &[u8], f: impl Fn(u8) -> bool) -> [u64; W] {
     m
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl<const W: usize> LineMasks<W> {
     /// The masks of `b` a byte at a time: the reference the wide builder is tested against (by
     /// [`check_line_scan`]).
@@ -183,6 +189,7 @@ impl<const W: usize> LineMasks<W> {
     }
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl<const W: usize> Utf8Masks<W> {
     /// As [`LineMasks::portable`]; the odd leads of [`odd`] when `VBMI`, else of
     /// [`odd_by_nibbles`].
@@ -459,6 +466,7 @@ fn cut_off(b: &[u8]) -> bool {
 /// `fast_vs_scalar` fuzz target. The line check must give the scanner's positions whenever it
 /// answers, and answer for every valid input of its shape: a scheme, and no IP literal. Inputs
 /// longer than the line check takes (512 bytes) are not checked.
+#[cfg(any(test, feature = "internals"))]
 pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     match input.len() {
         0..=64 => check_words::<1>(input, grammar),
@@ -477,6 +485,7 @@ pub fn check_line_scan(input: &[u8], grammar: Grammar) {
     }
 }
 
+#[cfg(any(test, feature = "internals"))]
 fn check_words<const W: usize>(input: &[u8], grammar: Grammar) {
     let ascii_masks = LineMasks::<W>::portable(input);
     let by_nibbles = Utf8Masks::<W>::portable::<false>(input);
@@ -509,6 +518,7 @@ fn check_words<const W: usize>(input: &[u8], grammar: Grammar) {
 }
 
 /// [`check_words`] with one set of masks.
+#[cfg(any(test, feature = "internals"))]
 fn check_masks<const W: usize>(
     input: &[u8],
     grammar: Grammar,

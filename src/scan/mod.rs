@@ -13,7 +13,9 @@ mod fast;
 mod ip;
 mod line;
 
+#[cfg(feature = "internals")]
 pub use fast::host_points::check_split as check_host_split;
+#[cfg(feature = "internals")]
 pub use line::check_line_scan;
 
 pub(crate) use fast::host_points;
@@ -237,7 +239,7 @@ pub(crate) fn scan_scalar(input: &[u8], grammar: Grammar) -> Result<Positions, E
 }
 
 /// Scans with the byte-at-a-time table walk only (for tests, fuzzing and benchmarks).
-#[doc(hidden)]
+#[cfg(feature = "internals")]
 pub fn validate_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
     scan_scalar(input, grammar).map(|_| ())
 }

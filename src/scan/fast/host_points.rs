@@ -49,6 +49,7 @@ pub(crate) struct HostPoints {
 }
 
 impl HostPoints {
+    #[cfg(any(test, feature = "internals"))]
     fn empty() -> Self {
         HostPoints {
             len: 0,
@@ -94,6 +95,7 @@ pub(crate) fn split<R>(
 /// Compares `split` of `host` with `split_portable`, where the CPU takes the split and `host`
 /// is at most 64 bytes, and panics where they differ: for the tests and the `to_uri` fuzz target
 /// (`check_host_split`).
+#[cfg(any(test, feature = "internals"))]
 pub fn check_split(host: &str) {
     if host.len() > MAX_BYTES {
         return;
@@ -119,6 +121,7 @@ pub fn check_split(host: &str) {
 
 /// [`split`] a code point at a time, for any CPU, of a host of at most [`MAX_BYTES`] bytes: the
 /// reference the tests and the fuzz target compare the vector split with.
+#[cfg(any(test, feature = "internals"))]
 fn split_portable(host: &str, ascii: &AsciiClasses) -> HostPoints {
     let mut p = HostPoints::empty();
     let (mut nb, mut nk) = (0, 0);
