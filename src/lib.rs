@@ -56,3 +56,8 @@ pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ParseError};
 pub use names::UnknownName;
 pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
