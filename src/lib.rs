@@ -25,6 +25,8 @@ pub mod preprocess;
 pub mod resolve;
 mod scan;
 mod scheme;
+#[allow(unsafe_code)]
+mod simd;
 pub mod tables;
 
 pub use error::{Component, Error, ErrorKind};
@@ -34,4 +36,6 @@ pub use scan::HostKind;
 pub use scheme::{scheme_info, SchemeInfo};
 
 #[doc(hidden)]
-pub use scan::{check_host_split, check_line_scan, validate_scalar};
+pub use map::host_points::check_split as check_host_split;
+#[doc(hidden)]
+pub use scan::{check_fast_paths, check_line_scan, validate_scalar};

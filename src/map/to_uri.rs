@@ -2,9 +2,10 @@
 //! with the host (IDNA), a legacy-charset query and "#" in the fragment spliced in.
 
 use super::host::{push_idna_checked, push_idna_non_ascii, HostMapping};
-use super::pct::{push_encoding_portable, push_octet_bytes};
+use super::pct::push_octet_bytes;
 use super::{reassemble, MapError};
-use crate::scan::{AsciiBytes, Learned};
+use crate::scan::Learned;
+use crate::simd::AsciiBytes;
 use crate::{Component, HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
@@ -97,7 +98,7 @@ impl<'a> IriRef<'a> {
     fn learn(&self) -> Learned {
         let input = self.as_str();
         Learned {
-            non_ascii: crate::scan::count_non_ascii(input.as_bytes()),
+            non_ascii: crate::simd::count_non_ascii(input.as_bytes()),
             fragment_hash: self
                 .fragment()
                 .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some()),
@@ -140,7 +141,7 @@ impl<'a> IriRef<'a> {
         }
         // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
         if let (Some(query), Some(encoding)) = (self.query(), self.query_charset(options)) {
-            if !crate::scan::is_ascii(query.as_bytes()) {
+            if !crate::simd::is_ascii(query.as_bytes()) {
                 let start = self.path_end() + 1;
                 encode_to(&mut out, done, start);
                 out.push_checked(|out| {
@@ -171,7 +172,9 @@ impl IriRef<'_> {
     pub fn to_uri_checked(&self, options: &ToUriOptions) -> Result<String, MapError> {
         let idna = options.host.idna_for(self.scheme());
         let charset = self.query_charset(options);
-        let portable = |out: &mut Vec<u8>, text: &str| push_encoding_portable(out, text.as_bytes());
+        let portable = |out: &mut Vec<u8>, text: &str| {
+            crate::simd::push_percent_encoded_at(crate::simd::Level::Portable, out, text.as_bytes())
+        };
         let reg_name = self.host_kind() == Some(HostKind::RegName);
         let mut out = Vec::new();
         reassemble(self, &mut out, |out, component, text| {
