@@ -375,9 +375,8 @@ pub(crate) unsafe fn skip_unicode(
 }
 
 /// The keys of a Punycode label (at most 16, `map::punycode::Label`) sorted into the front of
-/// `sorted` by a bitonic network in one vector ([`sort4`] up to 4 keys, [`sort8`] up to 8,
-/// [`sort16`] past them): no loop whose end depends on the label, and the encoding waits on the
-/// sort.
+/// `sorted` by a bitonic network in one vector ([`sort8`] up to 8 keys, [`sort16`] past
+/// them): no loop whose end depends on the label, and the encoding waits on the sort.
 ///
 /// # Safety
 /// The CPU has AVX-512 F, BW and VL, and `keys` holds at most 16.
@@ -396,9 +395,7 @@ pub(crate) unsafe fn sort_keys(keys: &[u32], sorted: &mut [u32; 63]) {
     };
     // SAFETY: the CPU has AVX-512 F and VL (this function's contract).
     let v = unsafe {
-        if n <= 4 {
-            _mm512_castsi128_si512(sort4(_mm512_castsi512_si128(v)))
-        } else if n <= 8 {
+        if n <= 8 {
             _mm512_castsi256_si512(sort8(_mm512_castsi512_si256(v)))
         } else {
             sort16(v)
@@ -445,25 +442,6 @@ fn sort8(mut v: __m256i) -> __m256i {
     v
 }
 
-/// The 4 `u32` of `v` in ascending order (the stages of [`larger_lanes`] up to k = 4), as
-/// [`sort8`]: half its stages, for the labels of at most 4 keys (55% of the IRI corpus's
-/// non-ASCII labels), whose encoding waits on the sort.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl")]
-fn sort4(mut v: __m128i) -> __m128i {
-    macro_rules! stage {
-        ($k:expr, $j:expr, $partner:expr) => {{
-            let w = $partner;
-            let (low, high) = (_mm_min_epu32(v, w), _mm_max_epu32(v, w));
-            v = _mm_mask_blend_epi32(const { larger_lanes($k, $j) as u8 & 0xF }, low, high);
-        }};
-    }
-    stage!(2, 1, _mm_shuffle_epi32::<0b10_11_00_01>(v));
-    stage!(4, 2, _mm_shuffle_epi32::<0b01_00_11_10>(v));
-    stage!(4, 1, _mm_shuffle_epi32::<0b10_11_00_01>(v));
-    v
-}
-
 /// The 16 `u32` of `v` in ascending order (every stage of [`larger_lanes`]), as [`sort8`].
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -488,29 +466,24 @@ fn sort16(mut v: __m512i) -> __m512i {
     v
 }
 
-/// [`sort4`] of the first 4 of `v`, [`sort8`] of the first 8 and [`sort16`] of all 16, for
-/// the tests.
+/// [`sort8`] of the first 8 of `v` and [`sort16`] of all 16, for the tests.
 ///
 /// # Safety
 /// The CPU has AVX-512 F and VL.
 #[cfg(test)]
 #[target_feature(enable = "avx512f,avx512vl")]
-pub(crate) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 4], [u32; 8], [u32; 16]) {
-    let (mut four, mut eight, mut sixteen) = ([0u32; 4], [0u32; 8], [0u32; 16]);
-    // SAFETY: unaligned loads and stores of arrays of 4, 8 and 16 `u32`.
+pub(crate) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 8], [u32; 16]) {
+    let (mut eight, mut sixteen) = ([0u32; 8], [0u32; 16]);
+    // SAFETY: unaligned loads and stores of arrays of 8 and 16 `u32`.
     unsafe {
         let wide = _mm512_loadu_si512(v.as_ptr().cast());
-        _mm_storeu_si128(
-            four.as_mut_ptr().cast(),
-            sort4(_mm512_castsi512_si128(wide)),
-        );
         _mm256_storeu_si256(
             eight.as_mut_ptr().cast(),
             sort8(_mm512_castsi512_si256(wide)),
         );
         _mm512_storeu_si512(sixteen.as_mut_ptr().cast(), sort16(wide));
     }
-    (four, eight, sixteen)
+    (eight, sixteen)
 }
 
 /// Whether `b` is all ASCII, 64 bytes at a time: the blocks or-ed together, each read by a
