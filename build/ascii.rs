@@ -166,7 +166,7 @@ pub fn write(out: &mut String) {
     }
     writeln!(out, "];\n").unwrap();
 
-    // For the wide check (src/scan/fast.rs): per class bit, a table by low nibble giving the set
+    // For the wide check (src/simd/x86/): per class bit, a table by low nibble giving the set
     // of high nibbles (0 to 7) whose byte has the bit, and a table by high nibble giving its bit.
     // A byte is in the class when `LO[low] & HI[high] != 0`; bytes >= 0x80 never are.
     writeln!(

@@ -186,7 +186,7 @@ pub fn write(out: &mut String) {
 
 /// Leads whose sequences are all `ucschar` when the second byte is in the range, and not all
 /// otherwise: U+00A0 to U+00BF (after the C1 controls), U+0800 to U+0FFF (0xE0 0x80 to 0x9F would
-/// be overlong), U+D000 to U+D7FF (0xED 0xA0 to 0xBF would be surrogates). src/scan/fast.rs
+/// be overlong), U+D000 to U+D7FF (0xED 0xA0 to 0xBF would be surrogates). src/simd/x86/
 /// checks these second bytes; the test `second_byte_leads` there pins the list.
 const SECOND_BYTE_LEADS: [(u8, std::ops::RangeInclusive<u8>); 3] = [
     (0xC2, 0xA0..=0xBF),
@@ -196,7 +196,7 @@ const SECOND_BYTE_LEADS: [(u8, std::ops::RangeInclusive<u8>); 3] = [
 
 /// Two-byte sequences that are not `ucschar` though every other sequence of their lead is: ALM,
 /// U+061C (0xD8 0x9C), a bidi formatting character (4.1, as README extends it). Their lead is in
-/// the table, so that Arabic (lead 0xD8) stays on the wide path; src/scan/fast.rs and
+/// the table, so that Arabic (lead 0xD8) stays on the wide path; src/simd/x86/ and
 /// src/scan/line.rs send the lead to the DFA when this second byte follows it, and the test
 /// `second_byte_leads` there pins the list.
 const EXCEPT_PAIRS: [(u8, u8); 1] = [(0xD8, 0x9C)];
@@ -216,7 +216,7 @@ fn all_ucschar(lead: u8, n: u32, second: std::ops::RangeInclusive<u8>) -> bool {
 
 /// The leads that decide alone: those `lead` of a sequence of `n` bytes for which *every* sequence
 /// of `lead` and `n - 1` continuation bytes (0x80 to 0xBF) is well-formed and `ucschar`
-/// (3987bis 2.2). For them, the wide check of src/scan/fast.rs needs only the positions of the
+/// (3987bis 2.2). For them, the wide check of src/simd/x86/ needs only the positions of the
 /// continuation bytes, not the DFA. Derived from `class_of`, with std's decoder as the arbiter of
 /// well-formedness, like the DFA itself.
 ///
@@ -246,7 +246,7 @@ fn write_lead_nibbles(out: &mut String) {
         assert!(all_ucschar(lead, 2, 0x80..=except - 1) && all_ucschar(lead, 2, except + 1..=0xBF));
         lead_len[lead as usize] = 2;
     }
-    // As nibble tables for the wide check (src/scan/fast.rs), in the layout of
+    // As nibble tables for the wide check (src/simd/x86/), in the layout of
     // `NIBBLE_LO`/`NIBBLE_HI` but for the high nibbles 8 to 15: a lead is in the set when
     // `LO[low] & HI[high] != 0`, and the bit that says so is `1 << (high - 8)`.
     assert!(

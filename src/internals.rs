@@ -10,7 +10,8 @@ use crate::normalize::Level;
 use crate::{Error, Grammar, IriRef};
 use std::borrow::Cow;
 
-pub use crate::scan::{check_host_split, check_line_scan};
+pub use crate::map::host_points::check_split as check_host_split;
+pub use crate::scan::{check_fast_paths, check_line_scan};
 pub use crate::tables::idna::{idna_class, idna_mapping, IdnaClass};
 
 /// Validates with the byte-at-a-time table walk only: the portable path, and the reference the

@@ -48,6 +48,8 @@ pub mod preprocess;
 pub mod resolve;
 mod scan;
 mod scheme;
+#[allow(unsafe_code)]
+mod simd;
 pub mod tables;
 
 pub use error::{Component, Error, ErrorKind};

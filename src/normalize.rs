@@ -402,7 +402,7 @@ pub(crate) fn normalize_checked<'a>(
 /// cheaply (a short line, a port, a host that IDNA would look at): [`normalize_components`]
 /// decides those.
 fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
-    use crate::scan::{any_in_windows, ascii_uppercase, non_ascii, percent_to_check};
+    use crate::simd::{any_in_windows, ascii_uppercase, non_ascii, percent_to_check};
     let text = iri.as_str();
     let b = text.as_bytes();
     if b.len() < 17 {
@@ -575,7 +575,7 @@ fn has_uppercase_in(text: &str, start: usize, end: usize) -> bool {
     if b.len() < 17 {
         return b[start..end].iter().any(u8::is_ascii_uppercase);
     }
-    crate::scan::any_in_windows(b, start, end, crate::scan::ascii_uppercase, |_| true)
+    crate::simd::any_in_windows(b, start, end, crate::simd::ascii_uppercase, |_| true)
 }
 
 /// `s` with ASCII letters in lowercase, except within `%HH` triplets (5.3.2.1).

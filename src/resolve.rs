@@ -277,7 +277,7 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 }
 
 /// [`has_dot_segment`] for the path `s[start..end]` of a longer string: 16 bytes at a time
-/// ([`crate::scan::slash_dot_pairs`]), reading windows of `s` around the path where the path
+/// ([`crate::simd::slash_dot_pairs`]), reading windows of `s` around the path where the path
 /// alone is too short for one (a path mostly is, its line seldom), so that one window, and no
 /// padding of the tail, does for most paths.
 #[inline(always)]
@@ -291,7 +291,7 @@ pub(crate) fn has_dot_segment_in(s: &str, start: usize, end: usize) -> bool {
         return true;
     }
     // A "." after a "/", at `start + 1` or later.
-    crate::scan::any_in_windows(b, start + 1, end, crate::scan::slash_dot_pairs, |k| {
+    crate::simd::any_in_windows(b, start + 1, end, crate::simd::slash_dot_pairs, |k| {
         dot_segment_at(path, k - start)
     })
 }

@@ -320,3 +320,21 @@ pub(crate) mod idna {
 }
 
 pub(crate) use idna::{idna_class_of, idna_mapped_of, IdnaClass};
+
+/// 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: where the non-ASCII code point at `i`
+/// ends, if its class (from the DFA) is admitted: `ucschar` where `ucschar` says, private use and
+/// tags where `private` says.
+#[inline(always)]
+pub(crate) fn code_point(
+    b: &[u8],
+    i: usize,
+    end: usize,
+    ucschar: bool,
+    private: bool,
+) -> Option<usize> {
+    match classify_at(b, i, end) {
+        Some((CodePointClass::Ucschar, len)) if ucschar => Some(i + len),
+        Some((CodePointClass::Private | CodePointClass::Tag, len)) if private => Some(i + len),
+        _ => None,
+    }
+}

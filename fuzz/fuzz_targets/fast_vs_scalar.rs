@@ -1,23 +1,21 @@
-//! The wide scanner (the widest check the CPU has: AVX-512, 64 bytes at a time, or SSSE3, 16)
-//! against the byte-at-a-time reference walk: for every grammar, `Grammar::validate` and
-//! `iriscan::internals::validate_scalar` must return exactly the same `Result<(), Error>` (kind, offset,
-//! component and what was found).
+//! Every fast path at each level this CPU has (portable, SSSE3, AVX-512, AVX-512 VBMI) against
+//! the portable one: `iriscan::check_fast_paths` runs the scanner of each level and the byte walk
+//! on every grammar (the same `Result`, error kind, offset and component, positions on success),
+//! the line check and its masks of each level, and the ASCII test, count, percent-encoder and
+//! window masks of each level.
 //!
-//! Raw fuzz bytes rarely make runs of 16 or more literal bytes, which is where the wide check
-//! works (its main loop, and the overlapping tail block at `end - 16`). So besides the input
-//! itself, the target also checks:
-//! - the input mapped byte by byte onto "tokens": mostly printable ASCII (runs of literal bytes
-//!   of every component), some delimiters, "%XX" and bad "%", controls, and a few UTF-8
-//!   sequences of each class (ucschar, bidi, private use, tag, C1, special, non-character,
-//!   truncated and ill-formed), behind a prefix chosen by the first byte that puts the run in a
-//!   given component;
-//! - the input repeated up to at least 64 bytes.
+//! The wide paths work on runs of 16 and 64 bytes and on lines of up to 512: raw fuzz bytes are
+//! short and rarely make such runs. So each input is also mapped byte by byte onto "tokens"
+//! (mostly printable ASCII, runs of literal bytes of every component, some delimiters, "%XX" and
+//! bad "%", controls, and UTF-8 sequences of each class, truncated and ill-formed ones too)
+//! behind a prefix chosen by the first byte that puts the run in a given component, and the
+//! result repeated up to a length the second byte picks, from 64 to 575 bytes, so that runs end
+//! at every offset of a block and lines reach every width of the line check.
 //!
-//! Each input also goes through `iriscan::internals::check_line_scan`, which compares the line check (the
-//! scanner's path for inputs of up to 256 bytes) with the walk, positions included.
+//! Run with inputs of hundreds of bytes:
+//! `cargo +nightly fuzz run fast_vs_scalar -- -max_len=4096`.
 #![no_main]
 
-use iriscan::Grammar;
 use libfuzzer_sys::fuzz_target;
 
 const MAX: usize = 8192;
@@ -80,44 +78,23 @@ fn tokens(data: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-fn compare(input: &[u8]) {
-    for g in Grammar::ALL {
-        // The line check (inputs of up to 256 bytes, read from bit masks): the walk's positions
-        // whenever it answers, an answer for every valid input of its shape, and the AVX-512
-        // masks equal to the portable ones.
-        iriscan::internals::check_line_scan(input, g);
-        let wide = g.validate(input);
-        let scalar = iriscan::internals::validate_scalar(input, g);
-        assert_eq!(
-            wide, scalar,
-            "{g}: the wide scanner and the scalar walk disagree on {:?} (len {})",
-            String::from_utf8_lossy(input),
-            input.len()
-        );
-    }
-}
-
 fuzz_target!(|data: &[u8]| {
-    compare(data);
+    iriscan::check_fast_paths(data);
 
-    if let Some((&first, rest)) = data.split_first() {
+    if let [first, second, rest @ ..] = data {
         let mut mapped = PREFIXES[(first & 15) as usize].as_bytes().to_vec();
         tokens(rest, &mut mapped);
-        compare(&mapped);
-        // The same run with every prefix, the first byte's choice aside: the run's position
-        // relative to a 16-byte block changes with the prefix length.
-        if first & 16 != 0 {
-            for p in PREFIXES {
-                let mut m = p.as_bytes().to_vec();
-                tokens(rest, &mut m);
-                compare(&m);
+        iriscan::check_fast_paths(&mapped);
+        // Repeated up to 64 to 575 bytes (cut there): every width of the line check, and runs
+        // that end at every offset of a 16- and a 64-byte block.
+        let target = 64 + (usize::from(*second) << 1 | usize::from(first >> 7));
+        if !rest.is_empty() && mapped.len() < target {
+            let prefix = PREFIXES[(first & 15) as usize].len();
+            while mapped.len() < target {
+                mapped.extend_from_within(prefix..);
             }
+            mapped.truncate(target);
+            iriscan::check_fast_paths(&mapped);
         }
-
-        let mut repeated = Vec::with_capacity(64.max(data.len()));
-        while repeated.len() < 64 && repeated.len() < MAX {
-            repeated.extend_from_slice(data);
-        }
-        compare(&repeated);
     }
 });

@@ -7,11 +7,11 @@
 //! `Hyphens::Allow`, and DNS lengths checked (a label of 1 to 63 octets, as RFC 3490 ToASCII
 //! checks; a trailing root dot allowed).
 
+use super::host_points::{self, AsciiClasses, HostPoints};
 use super::idna_failure;
 use super::pct::decode_all;
 use super::punycode::{self, Label, MAX_LABEL};
 use super::MapError;
-use crate::scan::host_points::{self, AsciiClasses, HostPoints};
 use crate::tables::{
     ascii, class, code_point_class, idna_class_of, idna_mapped_of, CodePointClass, IdnaClass,
 };
@@ -399,7 +399,7 @@ fn to_unicode_whole(host: &str) -> Option<Cow<'_, str>> {
 /// domain name), or a host of the fast path (see [`fast_labels`]).
 pub(crate) fn is_fast_host(host: &str) -> bool {
     let b = host.as_bytes();
-    if crate::scan::is_ascii(b) {
+    if crate::simd::is_ascii(b) {
         return !b.contains(&b'%') && !has_ace_label(b);
     }
     fast_labels::<false>(host, |_, _| true)
@@ -492,7 +492,7 @@ fn fast_labels<const MAP: bool>(
     }
 }
 
-/// [`fast_labels`] on a host split all at once (`scan::host_points`): the same answer, after the
+/// [`fast_labels`] on a host split all at once (`map::host_points`): the same answer, after the
 /// same labels to `label`; or `None`, before any label, where the walk ([`walk_labels`]) would
 /// say no for a reason it finds at a code point (an unclassed one, a mapped one, a mark that
 /// starts a label, two combining marks out of canonical order, one that composes with the one
@@ -735,7 +735,7 @@ fn decode_at(b: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
-/// [`LDH`] as `scan::host_points` reads it.
+/// [`LDH`] as `map::host_points` reads it.
 pub(crate) static ASCII_CLASSES: AsciiClasses = {
     let (mut lower, mut code) = ([0u8; 128], [0u8; 128]);
     let mut c = 0;
@@ -912,7 +912,7 @@ pub(crate) fn to_unicode(host: &str) -> Cow<'_, str> {
 }
 
 /// [`has_ace_label`] of the host at `at..end` of the line `b`: the "--" of "xn--" found in
-/// windows of 16 bytes of the line (`scan::hyphen_pairs`), so that a host takes a window or two
+/// windows of 16 bytes of the line (`simd::hyphen_pairs`), so that a host takes a window or two
 /// and no byte loop, where the line is long enough for a window (17 bytes); a byte at a time
 /// otherwise.
 #[inline]
@@ -927,7 +927,7 @@ pub(crate) fn has_ace_label_at(b: &[u8], at: usize, end: usize) -> bool {
             && b[i - 3..i - 1].eq_ignore_ascii_case(b"xn")
             && (i == at + 3 || b[i - 4] == b'.')
     };
-    crate::scan::any_in_windows(b, at, end, crate::scan::hyphen_pairs, ace)
+    crate::simd::any_in_windows(b, at, end, crate::simd::hyphen_pairs, ace)
 }
 
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".

@@ -11,6 +11,7 @@
 //! ```
 
 mod host;
+pub(crate) mod host_points;
 mod idna_failure;
 pub(crate) mod pct;
 pub(crate) mod punycode;

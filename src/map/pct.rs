@@ -40,42 +40,6 @@ pub(crate) fn push_octet_bytes(out: &mut Vec<u8>, octet: u8) {
     out.extend_from_slice(&TRIPLET_BYTES[octet as usize]);
 }
 
-/// What [`push_encoding_portable`] writes for each octet, padded to four bytes: the octet itself
-/// if ASCII, its `%HH` triplet otherwise.
-static ENCODED: [[u8; 4]; 256] = {
-    let mut t = [[0u8; 4]; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = if i < 0x80 {
-            [i as u8, 0, 0, 0]
-        } else {
-            let [a, b, c] = TRIPLET_BYTES[i];
-            [a, b, c, 0]
-        };
-        i += 1;
-    }
-    t
-};
-
-/// Appends `s` to the bytes of a URI being built, with every octet of every non-ASCII character
-/// percent-encoded (3987bis 3.3: the characters of a valid IRI component that a URI does not
-/// allow are exactly the non-ASCII ones), an octet at a time: where the CPU has no wide encoder
-/// (`scan::AsciiBytes::push_encoded`), and the reference of the wide ones. Text that
-/// mixes scripts switches between ASCII and non-ASCII every few bytes, so rather than find runs,
-/// every octet is written the same way, without a branch: four bytes from [`ENCODED`], of which
-/// one or three are kept.
-pub(crate) fn push_encoding_portable(out: &mut Vec<u8>, s: &[u8]) {
-    let len = s.len() + 2 * crate::scan::count_non_ascii(s);
-    let start = out.len();
-    out.resize(start + len + 3, 0);
-    let mut o = start;
-    for &octet in s {
-        out[o..o + 4].copy_from_slice(&ENCODED[octet as usize]);
-        o += 1 + 2 * usize::from(octet >> 7);
-    }
-    out.truncate(start + len);
-}
-
 /// The value of each byte as a hex digit (RFC 3986 2.1 `HEXDIG`, either case); 0xFF for the bytes
 /// that are not one.
 static HEX_VALUES: [u8; 256] = {
@@ -132,9 +96,10 @@ pub(crate) fn decode_all(s: &str) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    /// `s` through the wide encoder the CPU has (`scan::AsciiBytes`).
+    /// `s` through the encoder of the CPU's level (`simd::AsciiBytes`); each level is tested
+    /// against the portable one in `simd`.
     fn encoded(s: &str) -> String {
-        let mut out = crate::scan::AsciiBytes::with_capacity(0);
+        let mut out = crate::simd::AsciiBytes::with_capacity(0);
         out.push_encoded(s.as_bytes());
         out.into_string()
     }
@@ -145,60 +110,6 @@ mod tests {
             encoded("a%20résumé/😀"),
             "a%20r%C3%A9sum%C3%A9/%F0%9F%98%80"
         );
-    }
-
-    /// Both encoders against the plain definition, at every length around their blocks.
-    #[test]
-    fn encodes_like_the_definition_at_every_length() {
-        let plain = |s: &str| -> String {
-            s.bytes()
-                .map(|b| match b {
-                    0..=0x7F => (b as char).to_string(),
-                    _ => format!("%{b:02X}"),
-                })
-                .collect()
-        };
-        for n in 0..200 {
-            for s in [
-                "é".repeat(n),
-                "a".repeat(n),
-                "aé中😀".repeat(n / 4 + 1)[..]
-                    .chars()
-                    .take(n)
-                    .collect::<String>(),
-                "abcdefghijklmnopé".repeat(n / 16 + 1)[..]
-                    .chars()
-                    .take(n)
-                    .collect::<String>(),
-            ] {
-                let want = format!("prefix/{}", plain(&s));
-                assert_eq!(encoded(&format!("prefix/{s}")), want, "{s:?}");
-                let mut out = b"prefix/".to_vec();
-                push_encoding_portable(&mut out, s.as_bytes());
-                assert_eq!(String::from_utf8_lossy(&out), want, "{s:?}");
-            }
-        }
-    }
-
-    proptest::proptest! {
-        /// The wide encoder against the portable one, on any bytes (it never looks at UTF-8).
-        /// Each starts from a buffer of any capacity, so that it grows at any block.
-        #[test]
-        fn wide_encoder_agrees(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..300), room in 1usize..600) {
-            use crate::scan::Encoder;
-            let mut portable = b"x".to_vec();
-            push_encoding_portable(&mut portable, &bytes);
-            // Each encoder this CPU has (an encoder it lacks writes nothing and says so).
-            for which in [Encoder::Best, Encoder::Ssse3, Encoder::Avx512] {
-                let mut wide = Vec::with_capacity(room);
-                wide.push(b'x');
-                if crate::scan::push_percent_encoded_by(which, &mut wide, &bytes).is_some() {
-                    proptest::prop_assert_eq!(&wide, &portable, "{:?}", which);
-                } else {
-                    proptest::prop_assert_eq!(&wide, b"x", "{:?}", which);
-                }
-            }
-        }
     }
 
     /// Every pair of bytes after a "%", against `char::to_digit`.

@@ -6,6 +6,8 @@
 //! once into code points on the stack. The `idna` crate stays the reference: tests/idna_fast.rs
 //! compares the two.
 
+use crate::simd::{self, Cpu, Kernel, Level};
+
 /// RFC 3492 5: the Punycode parameters.
 const BASE: u32 = 36;
 const T_MIN: u32 = 1;
@@ -105,7 +107,7 @@ fn divide_by(q: u32, d: u32) -> u32 {
 /// value shifted left by 6 and its position (at most [`MAX_LABEL`] code points in all), so that
 /// sorting the keys sorts by value, then position. The positions may all be offset by the same
 /// number (the label's first code point's place in its host, for the fast path's split of a whole
-/// host, `scan::host_points`), as long as they stay below 64: the encoder uses them only relative
+/// host, `map::host_points`), as long as they stay below 64: the encoder uses them only relative
 /// to each other.
 pub(crate) struct Label<'a> {
     /// The basic code points.
@@ -146,14 +148,38 @@ pub(crate) fn encode_points(points: &[u32], out: &mut Vec<u8>, room: usize) -> b
 /// 6.3 walks the whole label once per distinct code point, counting the code points below the
 /// current one up to each occurrence. Here the non-basic code points are sorted by value and
 /// position once, and each delta has a closed form (see [`encode_portable`]) whose one count is
-/// a population count, one instruction where the CPU has POPCNT (`scan::punycode_encode`: this
-/// function compiled for it; with AVX-512, the keys of a label of at most 16 are sorted by a
-/// sorting network, which has no loop whose end depends on the label).
+/// a population count, one instruction where the CPU has POPCNT (this function compiled for the
+/// CPU's level by `simd::dispatch`; with AVX-512, the keys of a label of at most 16 are sorted
+/// by a sorting network, `simd::sort_keys`, which has no loop whose end depends on the label).
 #[inline]
 pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
-    match crate::scan::punycode_encode(label, out, room) {
-        Ok(fits) => fits,
-        Err(label) => encode_portable(label, out, room),
+    encode_at(simd::level(), label, out, room)
+}
+
+/// [`encode`] at `level` (or this CPU's, if lower), for the tests; the levels above `Avx512`
+/// change nothing here.
+#[inline]
+pub(crate) fn encode_at(level: Level, label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
+    simd::dispatch(level.min(Level::Avx512), Encode { label, out, room })
+}
+
+/// [`encode`] as a kernel of `simd::dispatch`.
+struct Encode<'a, 'b> {
+    label: Label<'a>,
+    out: &'b mut Vec<u8>,
+    room: usize,
+}
+
+impl Kernel for Encode<'_, '_> {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<const L: u8>(self, cpu: Cpu<L>) -> bool {
+        encode_sorted_by(self.label, self.out, self.room, |keys, sorted| {
+            if !simd::sort_keys(cpu, keys, sorted) {
+                sort_by_rank(keys, sorted);
+            }
+        })
     }
 }
 
@@ -168,6 +194,7 @@ pub(crate) fn encode(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
 /// `idx'`, with `h` code points in the string, is `(m - m') * (h + 1) + idx - (idx' + 1)`, and
 /// the first one's is `(m - 0x80) * (h + 1) + idx` (6.3 gets the same number by walking the
 /// label once per distinct code point).
+#[cfg_attr(not(test), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn encode_portable(label: Label<'_>, out: &mut Vec<u8>, room: usize) -> bool {
     encode_sorted_by(label, out, room, sort_by_rank)
@@ -445,20 +472,22 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The POPCNT build against the portable one, on labels long enough to use every bit
-        /// of the mask.
+        /// The build of each level against the portable one, on labels long enough to use every
+        /// bit of the mask.
         #[test]
         fn encodes_as_the_portable_build(s in "[a-z0-9\u{80}-\u{400}\u{4E00}-\u{4E40}]{1,63}", room in 0usize..64) {
             let points: Vec<u32> = s.chars().map(|c| c as u32).collect();
-            let (mut out, mut reference) = (b"x".to_vec(), b"x".to_vec());
-            let fits = encode_points(&points, &mut out, room);
-            // The same label through the portable build.
             let basic: Vec<u8> = s.bytes().filter(u8::is_ascii).collect();
             let basic_at = points.iter().enumerate().filter(|(_, &c)| c < 0x80).fold(0u64, |m, (i, _)| m | 1 << i);
-            let mut keys: Vec<u32> = points.iter().enumerate().filter(|(_, &c)| c >= 0x80).map(|(i, &c)| c << 6 | i as u32).collect();
-            let label = Label { basic: &basic, basic_at, keys: &mut keys };
-            proptest::prop_assert_eq!(fits, encode_portable(label, &mut reference, room));
-            proptest::prop_assert_eq!(out, reference);
+            let keys: Vec<u32> = points.iter().enumerate().filter(|(_, &c)| c >= 0x80).map(|(i, &c)| c << 6 | i as u32).collect();
+            let label = || Label { basic: &basic, basic_at, keys: &keys };
+            let mut reference = b"x".to_vec();
+            let fits = encode_portable(label(), &mut reference, room);
+            for level in Level::ALL.into_iter().filter(|&l| l <= simd::level()) {
+                let mut out = b"x".to_vec();
+                proptest::prop_assert_eq!(encode_at(level, label(), &mut out, room), fits, "{:?}", level);
+                proptest::prop_assert_eq!(&out, &reference, "{:?}", level);
+            }
         }
     }
 

@@ -4,7 +4,8 @@
 use super::host::{push_idna_non_ascii, HostMapping, MAX_HOST};
 use super::pct::push_octet_bytes;
 use super::MapError;
-use crate::scan::{AsciiBytes, Learned};
+use crate::scan::Learned;
+use crate::simd::AsciiBytes;
 use crate::{HostKind, IriRef};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
@@ -97,7 +98,7 @@ impl<'a> IriRef<'a> {
     fn learn(&self) -> Learned {
         let input = self.as_str();
         Learned {
-            non_ascii: crate::scan::count_non_ascii(input.as_bytes()),
+            non_ascii: crate::simd::count_non_ascii(input.as_bytes()),
             fragment_hash: self
                 .fragment()
                 .is_some_and(|f| memchr::memchr(b'#', f.as_bytes()).is_some()),
@@ -146,7 +147,7 @@ impl<'a> IriRef<'a> {
         }
         // 3.5: the query of an `http` or `https` IRI in the document's legacy charset.
         if let (Some(query), Some(encoding)) = (self.query(), self.query_charset(options)) {
-            if !crate::scan::is_ascii(query.as_bytes()) {
+            if !crate::simd::is_ascii(query.as_bytes()) {
                 let start = self.path_end() + 1;
                 encode_to(&mut out, done, start);
                 out.push_checked(|out| {
@@ -175,12 +176,13 @@ impl<'a> IriRef<'a> {
 #[cfg(feature = "internals")]
 pub(crate) fn to_uri_checked(iri: &IriRef<'_>, options: &ToUriOptions) -> Result<String, MapError> {
     use super::host::push_idna_checked;
-    use super::pct::push_encoding_portable;
     use super::reassemble;
     use crate::Component;
     let idna = options.host.idna_for(iri.scheme());
     let charset = iri.query_charset(options);
-    let portable = |out: &mut Vec<u8>, text: &str| push_encoding_portable(out, text.as_bytes());
+    let portable = |out: &mut Vec<u8>, text: &str| {
+        crate::simd::push_percent_encoded_at(crate::simd::Level::Portable, out, text.as_bytes())
+    };
     let reg_name = iri.host_kind() == Some(HostKind::RegName);
     let mut out = Vec::new();
     reassemble(iri, &mut out, |out, component, text| {

@@ -5,68 +5,25 @@
 //! the bytes that may stand in it literally (generated from the ABNF by `build/ascii.rs`), which
 //! non-ASCII classes it admits, and where it ends. Runs of literal bytes are skipped by
 //! [`skip`] (a wide check where the CPU has one, the byte table otherwise; where non-ASCII is
-//! admitted, the wide check goes on over it with `fast::skip_unicode`); "%" goes to the
+//! admitted, the wide check goes on over it with `simd::skip_unicode`); "%" goes to the
 //! `pct-encoded` check, bytes >= 0x80 to the generated UTF-8 DFA, and any other byte ends the
 //! run, for the caller to take as a delimiter or report as an error.
 
-mod fast;
 mod ip;
 mod line;
 
 #[cfg(feature = "internals")]
-pub use fast::host_points::check_split as check_host_split;
-#[cfg(feature = "internals")]
 pub use line::check_line_scan;
 
-pub(crate) use fast::host_points;
-pub(crate) use fast::AsciiBytes;
-pub(crate) use fast::{
-    ascii_uppercase, count_non_ascii, hyphen_pairs, non_ascii, percent_to_check, punycode_encode,
-    slash_dot_pairs,
-};
+use crate::simd::{self, Cpu, Kernel, Level};
+use crate::tables::code_point;
+
 /// Whether a ":" comes before the first "/", "?" or "#": the input reads as `scheme ":" ...`,
 /// not as a relative reference (RFC 3986 4.1, 4.2).
 fn starts_with_scheme_like(b: &[u8]) -> bool {
     b.iter()
         .find(|&&c| matches!(c, b':' | b'/' | b'?' | b'#'))
         .is_some_and(|&c| c == b':')
-}
-
-#[cfg(test)]
-pub(crate) use fast::{push_percent_encoded_by, Encoder};
-
-/// Walks `start..end` of `b` in windows of 16 bytes, which may reach outside the range (never
-/// outside `b`), and calls `hit` with each position of the range whose bit `mask(b, window)` sets,
-/// in order, until `hit` returns true; returns whether one did. Short ranges within longer lines,
-/// the paths and hosts that normalization and resolution look at, take one window and no tail.
-///
-/// `b.len()` must be at least 17, and `start` at least 1 if `mask` reads the byte before its
-/// window (a window starts at `start` or later, or at `b.len() - 16`).
-#[inline(always)]
-pub(crate) fn any_in_windows(
-    b: &[u8],
-    start: usize,
-    end: usize,
-    mask: impl Fn(&[u8], usize) -> u32,
-    mut hit: impl FnMut(usize) -> bool,
-) -> bool {
-    debug_assert!(b.len() >= 17 && end <= b.len());
-    let mut at = start;
-    while at < end {
-        let win = if at + 16 <= b.len() { at } else { b.len() - 16 };
-        let mut bits = mask(b, win) >> (at - win);
-        if end - at < 16 {
-            bits &= (1 << (end - at)) - 1;
-        }
-        while bits != 0 {
-            if hit(at + bits.trailing_zeros() as usize) {
-                return true;
-            }
-            bits &= bits - 1;
-        }
-        at = win + 16;
-    }
-    false
 }
 
 use crate::error::{Component, Error, ErrorKind};
@@ -215,19 +172,56 @@ struct Rule {
     private: bool,
 }
 
-/// Whether `b` is all ASCII: 16 bytes at a time (SSE2, which every x86-64 has), else std's
-/// test. The mappings ask it of every line: a URI maps to itself (3987bis 3.3).
-#[inline]
-pub(crate) fn is_ascii(b: &[u8]) -> bool {
-    fast::is_ascii(b)
-}
-
 /// Scans `input` against `grammar`: with the wide check where the CPU has it.
 #[inline]
 pub(crate) fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-    match fast::widest() {
-        fast::SCALAR => scan_scalar(input, grammar),
-        wide => fast::scan_wide(input, grammar, wide),
+    scan_at(simd::level(), input, grammar)
+}
+
+/// Scans `input` against `grammar` at `level` (or this CPU's, if lower): the scanner compiled
+/// for it, and from `Avx512` on the line check first.
+#[inline]
+pub(crate) fn scan_at(level: Level, input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
+    match level {
+        Level::Portable => scan_scalar(input, grammar),
+        level => simd::dispatch(level, Scan { input, grammar }),
+    }
+}
+
+/// The scan as a kernel of [`simd::dispatch`], compiled once per level.
+struct Scan<'a> {
+    input: &'a [u8],
+    grammar: Grammar,
+}
+
+impl Kernel for Scan<'_> {
+    type Output = Result<Positions, Error>;
+
+    #[inline(always)]
+    fn run<const L: u8>(self, cpu: Cpu<L>) -> Self::Output {
+        if L >= simd::AVX512 {
+            if let Some(p) = line::scan_any(cpu, self.input, self.grammar) {
+                return Ok(p);
+            }
+            if L > simd::AVX512 {
+                // The walk of the level below, apart: the line check, the one part VBMI
+                // changes, takes most inputs.
+                return simd::dispatch(Level::Avx512, Walk(self));
+            }
+        }
+        Scanner::new(cpu, self.input, self.grammar).scan()
+    }
+}
+
+/// The scanner's walk alone as a kernel.
+struct Walk<'a>(Scan<'a>);
+
+impl Kernel for Walk<'_> {
+    type Output = Result<Positions, Error>;
+
+    #[inline(always)]
+    fn run<const L: u8>(self, cpu: Cpu<L>) -> Self::Output {
+        Scanner::new(cpu, self.0.input, self.0.grammar).scan()
     }
 }
 
@@ -235,7 +229,7 @@ pub(crate) fn scan(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
 /// wide check is tested against.
 #[inline]
 pub(crate) fn scan_scalar(input: &[u8], grammar: Grammar) -> Result<Positions, Error> {
-    Scanner::<{ fast::SCALAR }>::new(input, grammar).scan()
+    Scanner::new(simd::portable(), input, grammar).scan()
 }
 
 /// Scans with the byte-at-a-time table walk only (for tests, fuzzing and benchmarks).
@@ -244,10 +238,55 @@ pub fn validate_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
     scan_scalar(input, grammar).map(|_| ())
 }
 
-/// The scanner; `WIDE` selects the wide check of [`fast`] for runs of literal bytes
-/// ([`fast::SCALAR`]: none; [`fast::SSSE3`]: 16 bytes a block; [`fast::AVX512`]: 64), and is
-/// not `SCALAR` only inside `fast::scan_wide`, which is compiled for a CPU that has it.
+/// Checks every fast path at each level this CPU has against the portable one on `input`, and
+/// panics where they differ: the scanner of each level against the byte walk for every grammar
+/// (verdict, error and positions), the line check ([`check_line_scan`]), and the ASCII test, the
+/// count of octets >= 0x80, the percent-encoder and the window masks. For the tests and the
+/// `fast_vs_scalar` fuzz target.
+#[cfg(feature = "internals")]
+pub fn check_fast_paths(input: &[u8]) {
+    for grammar in Grammar::ALL {
+        check_line_scan(input, grammar);
+        let scalar = scan_scalar(input, grammar);
+        for level in Level::ALL.into_iter().filter(|&l| l <= simd::level()) {
+            let wide = scan_at(level, input, grammar);
+            let same = match (&wide, &scalar) {
+                (Err(w), Err(s)) => {
+                    w == s
+                        && (w.kind(), w.offset(), w.component())
+                            == (s.kind(), s.offset(), s.component())
+                }
+                _ => wide == scalar,
+            };
+            assert!(
+                same,
+                "{grammar:?} at {level:?}: {wide:?}, the walk {scalar:?}, for {:?}",
+                input.escape_ascii().to_string()
+            );
+        }
+    }
+    let mut portable = Vec::new();
+    simd::push_percent_encoded_at(Level::Portable, &mut portable, input);
+    let count = input.iter().filter(|&&c| c >= 0x80).count();
+    for level in Level::ALL.into_iter().filter(|&l| l <= simd::level()) {
+        assert_eq!(
+            simd::is_ascii_at(level, input),
+            input.is_ascii(),
+            "{level:?}"
+        );
+        assert_eq!(simd::count_non_ascii_at(level, input), count, "{level:?}");
+        let mut out = Vec::new();
+        simd::push_percent_encoded_at(level, &mut out, input);
+        assert_eq!(out, portable, "{level:?}");
+    }
+    simd::check_windows(input);
+}
+
+/// The scanner; `WIDE` is the [`simd::Level`] of the wide check for runs of literal bytes
+/// ([`simd::PORTABLE`]: none; [`simd::SSSE3`]: 16 bytes a block; [`simd::AVX512`]: 64), and
+/// is not `PORTABLE` only inside [`simd::dispatch`], which compiles the scanner for it.
 pub(crate) struct Scanner<'a, const WIDE: u8> {
+    cpu: Cpu<WIDE>,
     b: &'a [u8],
     grammar: Grammar,
     uri: bool,
@@ -255,8 +294,9 @@ pub(crate) struct Scanner<'a, const WIDE: u8> {
 
 impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
     #[inline(always)]
-    pub(crate) fn new(b: &'a [u8], grammar: Grammar) -> Self {
+    pub(crate) fn new(cpu: Cpu<WIDE>, b: &'a [u8], grammar: Grammar) -> Self {
         Scanner {
+            cpu,
             b,
             grammar,
             uri: grammar.is_uri(),
@@ -284,14 +324,14 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
     fn run(&self, rule: Rule, mut i: usize, end: usize, flags: &mut u8) -> Result<usize, Error> {
         let b = self.b;
         loop {
-            i = skip::<WIDE>(b, i, end, rule.literal);
-            if WIDE != fast::SCALAR && rule.ucschar && i < end && b[i] >= 0x80 {
+            i = skip(self.cpu, b, i, end, rule.literal);
+            if WIDE != simd::PORTABLE && rule.ucschar && i < end && b[i] >= 0x80 {
                 // 3987bis 2.2 `ucschar`: text in most scripts mixes ASCII and non-ASCII, so from
                 // the first non-ASCII byte both are swept at once. Runs of ASCII alone (all of a
                 // URL) stay on the cheaper `skip`, which measured faster for them.
                 // On an input too short for it, it leaves `i` at the non-ASCII byte, for the
                 // DFA below.
-                i = fast::skip_unicode::<WIDE>(b, i, end, rule.literal, rule.private)
+                i = simd::skip_unicode(self.cpu, b, i, end, rule.literal, rule.private)
                     .map_err(|at| self.code_point_error(rule, at, end))?;
                 if end < 16 {
                     // Changes nothing (the table walk stops at once on that byte), but without
@@ -657,18 +697,6 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
     }
 }
 
-/// 3987bis 2.2 `ucschar` and `iprivate`, 4.1 and 7.3: where the non-ASCII code point at `i`
-/// ends, if its class (from the DFA) is admitted: `ucschar` where `ucschar` says, private use and
-/// tags where `private` says.
-#[inline(always)]
-fn code_point(b: &[u8], i: usize, end: usize, ucschar: bool, private: bool) -> Option<usize> {
-    match classify_at(b, i, end) {
-        Some((CodePointClass::Ucschar, len)) if ucschar => Some(i + len),
-        Some((CodePointClass::Private | CodePointClass::Tag, len)) if private => Some(i + len),
-        _ => None,
-    }
-}
-
 /// Whether `c` is visible ASCII or space: the bytes for which an error is a grammar matter, not
 /// one of UTF-8 or of the controls of 7.3.
 fn is_visible_ascii(c: u8) -> bool {
@@ -677,10 +705,10 @@ fn is_visible_ascii(c: u8) -> bool {
 
 /// Skips bytes whose class has bit `literal`, from `i` up to `end`; returns where the run stops.
 #[inline(always)]
-fn skip<const WIDE: u8>(b: &[u8], i: usize, end: usize, literal: u16) -> usize {
+fn skip<const WIDE: u8>(cpu: Cpu<WIDE>, b: &[u8], i: usize, end: usize, literal: u16) -> usize {
     // The wide check finds the exact end of the run when the input has 16 bytes to read.
-    if WIDE != fast::SCALAR && end >= 16 && end <= b.len() {
-        fast::skip::<WIDE>(b, i, end, literal)
+    if WIDE != simd::PORTABLE && end >= 16 && end <= b.len() {
+        simd::skip(cpu, b, i, end, literal)
     } else {
         skip_scalar(b, i, end, literal)
     }
@@ -694,3 +722,6 @@ fn skip_scalar(b: &[u8], mut i: usize, end: usize, literal: u16) -> usize {
     }
     i
 }
+
+#[cfg(test)]
+mod tests;
