@@ -13,7 +13,7 @@
 use crate::simd::{self, Level};
 pub(crate) use crate::simd::{split_host as split, AsciiClasses, HostPoints, MAX_BYTES};
 
-/// Compares the split of `host` at each level that has one with [`split_portable`], where the
+/// Compares the split of `host` at each level that has one with `split_portable`, where the
 /// CPU has it and `host` is at most 64 bytes, and panics where they differ: for the tests and
 /// the `to_uri` fuzz target (`check_host_split`).
 pub fn check_split(host: &str) {
