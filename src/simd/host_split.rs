@@ -67,7 +67,12 @@ pub(crate) fn split_host<R>(
     ascii: &AsciiClasses,
     then: impl FnOnce(&HostPoints) -> R,
 ) -> Option<R> {
-    split_host_at(super::level(), host, ascii, then)
+    #[cfg(target_arch = "x86_64")]
+    if super::level() == super::Level::Avx512Vbmi {
+        return split_host_at(super::Level::Avx512Vbmi, host, ascii, then);
+    }
+    let _ = (host, ascii, then);
+    None
 }
 
 /// [`split_host`] at `level` (or this CPU's, if lower): `None` below `Avx512Vbmi`.

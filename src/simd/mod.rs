@@ -313,12 +313,21 @@ pub(crate) fn sort_keys<const L: u8>(cpu: Cpu<L>, keys: &[u32], sorted: &mut [u3
 /// 3.3).
 #[inline]
 pub(crate) fn is_ascii(b: &[u8]) -> bool {
-    is_ascii_at(level(), b)
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() >= Level::Avx512 {
+            // SAFETY: the CPU has AVX-512 F, BW and VL (its level is at least `Avx512`).
+            return unsafe { x86::avx512::is_ascii(b) };
+        }
+        // SSE2 is part of x86-64.
+        x86::is_ascii(b)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    b.is_ascii()
 }
 
-/// [`is_ascii`] at `level` (or this CPU's, if lower): SSE2 from `Ssse3` on, AVX-512 from
-/// `Avx512` on, std's test at `Portable`.
-#[inline(always)]
+/// [`is_ascii`] at `level` (or this CPU's, if lower), for the tests: std's test at `Portable`,
+/// SSE2 at `Ssse3`, AVX-512 above.
 pub(crate) fn is_ascii_at(level: Level, b: &[u8]) -> bool {
     #[cfg(target_arch = "x86_64")]
     match level.min(self::level()) {
@@ -334,11 +343,21 @@ pub(crate) fn is_ascii_at(level: Level, b: &[u8]) -> bool {
 /// The number of octets >= 0x80 in `s`.
 #[inline]
 pub(crate) fn count_non_ascii(s: &[u8]) -> usize {
-    count_non_ascii_at(level(), s)
+    #[cfg(target_arch = "x86_64")]
+    {
+        if level() >= Level::Avx512 {
+            // SAFETY: the CPU has AVX-512 F, BW and VL, and POPCNT (its level is at least
+            // `Avx512`).
+            return unsafe { x86::avx512::count_non_ascii(s) };
+        }
+        // SSE2 is part of x86-64.
+        x86::count_non_ascii(s)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    portable::count_non_ascii(s)
 }
 
-/// [`count_non_ascii`] at `level` (or this CPU's, if lower).
-#[inline(always)]
+/// [`count_non_ascii`] at `level` (or this CPU's, if lower), for the tests.
 pub(crate) fn count_non_ascii_at(level: Level, s: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     match level.min(self::level()) {
@@ -358,12 +377,24 @@ pub(crate) fn count_non_ascii_at(level: Level, s: &[u8]) -> usize {
 /// count.
 #[inline]
 pub(crate) fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8]) {
-    push_percent_encoded_at(level(), out, s);
+    #[cfg(target_arch = "x86_64")]
+    {
+        let level = level();
+        if level == Level::Avx512Vbmi {
+            // SAFETY: the CPU has AVX-512 F, BW, VL, VBMI and VBMI2, and POPCNT.
+            return unsafe { x86::avx512_vbmi::push_percent_encoded(out, s) };
+        }
+        if level >= Level::Ssse3 {
+            // SAFETY: the CPU has SSSE3 and POPCNT (its level is at least `Ssse3`).
+            return unsafe { x86::ssse3::push_percent_encoded(out, s) };
+        }
+    }
+    portable::push_percent_encoded(out, s);
 }
 
-/// [`push_percent_encoded`] at `level` (or this CPU's, if lower): 64 octets at a time from
-/// `Avx512Vbmi` (byte permutes and compression), 16 from `Ssse3`, one at a time at `Portable`.
-#[inline]
+/// [`push_percent_encoded`] at `level` (or this CPU's, if lower): 64 octets at a time at
+/// `Avx512Vbmi` (byte permutes and compression), 16 at `Ssse3` and `Avx512`, one at a time at
+/// `Portable`.
 pub(crate) fn push_percent_encoded_at(level: Level, out: &mut Vec<u8>, s: &[u8]) {
     #[cfg(target_arch = "x86_64")]
     match level.min(self::level()) {
