@@ -780,8 +780,8 @@ fn in_canonical_order(a: u32, b: u32, class: u8) -> bool {
 
 /// Whether NFC changes `a` followed by `b` (of NFC_Quick_Check Maybe): the two compose, or `a`
 /// decomposes to a letter and a mark that `b` goes before in canonical order and then composes
-/// with (`ê` and U+0323 are `ệ` in NFC: e, U+0323, U+0302). Found by review, on capitals and
-/// precomposed letters alike.
+/// with (`ê` and U+0323 are `ệ` in NFC: e, U+0323, U+0302), for capitals and precomposed letters
+/// alike.
 fn composes(a: u32, b: u32) -> bool {
     use unicode_normalization::char::{compose, decompose_canonical};
     use unicode_normalization::UnicodeNormalization;
@@ -932,8 +932,7 @@ pub(crate) fn has_ace_label_at(b: &[u8], at: usize, end: usize) -> bool {
 
 /// Whether a label of `host` starts with "xn--" (either case): at the start, or after a ".".
 /// On the path of every line: hosts are short, and most have no "-", which std's search (inlined)
-/// tells faster than the walk of the bytes (`to_iri` of URLs 12% faster) and the `memchr` crate's
-/// call (scheme-level normalization 1% slower).
+/// tells faster than a walk of the bytes or a call to the `memchr` crate (docs/performance.md).
 pub(crate) fn has_ace_label(host: &[u8]) -> bool {
     if !host.contains(&b'-') {
         return false;

@@ -335,8 +335,8 @@ impl<'a, const WIDE: u8> Scanner<'a, WIDE> {
                     .map_err(|at| self.code_point_error(rule, at, end))?;
                 if end < 16 {
                     // Changes nothing (the table walk stops at once on that byte), but without
-                    // it the compiler lays `run` out otherwise, and URLs measured 8% slower
-                    // (`parse_corpus`, alternating builds) and 5% more instructions.
+                    // it the compiler lays `run` out otherwise, measurably slower
+                    // (docs/performance.md, "Fast paths kept and dropped").
                     i = skip_scalar(b, i, end, rule.literal);
                 }
             }
