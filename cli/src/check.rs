@@ -28,13 +28,8 @@ struct Check<'a>(&'a Args);
 impl LineCommand for Check<'_> {
     fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let read = &self.0.read;
-        let (text, verdict) = match read.apply(line.bytes) {
-            Ok(text) => {
-                let verdict = read.grammar.validate(&text);
-                (text, verdict)
-            }
-            Err(e) => (line.bytes.into(), Err(e)),
-        };
+        let (text, readable) = read.read(line.bytes);
+        let verdict = readable.and_then(|()| read.grammar.validate(&text));
         match style {
             Style::Silent => {}
             Style::Bare => {

@@ -41,12 +41,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> u8 {
     // --base as resolve and relativize read it: by --mode, and absolute (RFC 3986 5.2.1).
-    let text = match args.base.as_deref() {
-        None => None,
-        Some(b) => match crate::resolve::base(b, &args.read) {
-            Some(text) => Some(text),
-            None => return engine::EXIT_TROUBLE,
-        },
+    let Ok(text) = crate::resolve::optional_base(args.base.as_deref(), &args.read) else {
+        return engine::EXIT_TROUBLE;
     };
     let base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
     let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
@@ -89,7 +85,8 @@ impl Compare<'_> {
             })
         }
         let read = |text: &'t [u8], at: usize, which: &str| {
-            self.args.read.apply(text).map_err(|e| Failure {
+            let (text, readable) = self.args.read.read(text);
+            readable.map(|()| text).map_err(|e| Failure {
                 kind: e.kind().name(),
                 offset: at + e.offset(),
                 message: format!("{which} IRI: {e}"),

@@ -97,14 +97,12 @@ pub struct Convert<'a, M> {
 impl<M: Mapping> LineCommand for Convert<'_, M> {
     fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.args;
-        let (text, result) = match args.read.apply(line.bytes) {
-            Ok(text) => (text, None),
-            Err(e) => (line.bytes.into(), Some(Err(Failure::Parse(e)))),
-        };
-        let result =
-            result.unwrap_or_else(|| match IriRef::parse_bytes(&text, args.read.grammar) {
-                Err(e) => Err(Failure::Parse(e)),
-                Ok(iri) => self.mapping.map(&iri).map_err(|e| {
+        let (text, readable) = args.read.read(line.bytes);
+        let result = readable
+            .and_then(|()| IriRef::parse_bytes(&text, args.read.grammar))
+            .map_err(Failure::Parse)
+            .and_then(|iri| {
+                self.mapping.map(&iri).map_err(|e| {
                     // The offset counts the bytes of the parsed text (the line, or what --mode
                     // made of it), as the parser's offsets do. Only JSON shows it (and an IDNA
                     // error's offset costs its diagnosis).
@@ -115,7 +113,7 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
                         0
                     };
                     Failure::Map(e, at)
-                }),
+                })
             });
         if style == Style::Silent {
         } else if style == Style::Bare {

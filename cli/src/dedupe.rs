@@ -50,13 +50,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> u8 {
-    // --base as compare reads it: by --mode, and absolute (RFC 3986 5.2.1).
-    let text = match args.base.as_deref() {
-        None => None,
-        Some(b) => match crate::resolve::base(b, &args.read) {
-            Some(text) => Some(text),
-            None => return engine::EXIT_TROUBLE,
-        },
+    // --base as resolve and relativize read it: by --mode, and absolute (RFC 3986 5.2.1).
+    let Ok(text) = crate::resolve::optional_base(args.base.as_deref(), &args.read) else {
+        return engine::EXIT_TROUBLE;
     };
     let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
     options.base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
@@ -116,11 +112,8 @@ impl Dedupe<'_> {
 impl LineCommand for Dedupe<'_> {
     fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let args = self.args;
-        let (text, parsed) = match args.read.apply(line.bytes) {
-            Ok(text) => (text, None),
-            Err(e) => (line.bytes.into(), Some(Err(e))),
-        };
-        let parsed = parsed.unwrap_or_else(|| IriRef::parse_bytes(&text, args.read.grammar));
+        let (text, readable) = args.read.read(line.bytes);
+        let parsed = readable.and_then(|()| IriRef::parse_bytes(&text, args.read.grammar));
         let keyed = parsed.as_ref().map(|iri| key(iri, &self.options));
         let verdict: Result<&str, &'static str> = match &keyed {
             Ok(Ok(Some(k))) => Ok(k),

@@ -516,13 +516,14 @@ impl Engine<'_> {
             let mark = buf.len();
             let verdict = self.cmd.line(line, self.style, &mut buf);
             match (verdict, self.select) {
-                (Ok(()), Some(true)) | (Err(_), Some(false)) => local.selected += 1,
-                (Ok(()), _) | (Err(_), None) => {}
+                (Ok(()), Some(true)) => local.selected += 1,
                 (Err(_), Some(true)) => buf.truncate(mark),
-            }
-            if let (Err(_), Some(false)) = (verdict, self.select) {
-                buf.extend_from_slice(bytes);
-                buf.push(b'\n');
+                (Err(_), Some(false)) => {
+                    buf.extend_from_slice(bytes);
+                    buf.push(b'\n');
+                    local.selected += 1;
+                }
+                _ => {}
             }
             match verdict {
                 Ok(()) => local.ok += 1,

@@ -17,10 +17,14 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
-    /// The line as `--mode` maps it ([`Mode::apply_bytes`]): an error when a mode that reads
-    /// characters is given bytes that are not UTF-8.
-    pub fn apply<'a>(&self, bytes: &'a [u8]) -> Result<Cow<'a, [u8]>, iriscan::Error> {
-        self.mode.apply_bytes(bytes)
+    /// The line as `--mode` maps it ([`Mode::apply_bytes`]), and whether the mode could read
+    /// it: a mode that reads characters cannot read bytes that are not UTF-8, and the line is
+    /// then the text, unmapped, with that error.
+    pub fn read<'a>(&self, bytes: &'a [u8]) -> (Cow<'a, [u8]>, Result<(), iriscan::Error>) {
+        match self.mode.apply_bytes(bytes) {
+            Ok(text) => (text, Ok(())),
+            Err(e) => (Cow::Borrowed(bytes), Err(e)),
+        }
     }
 }
 

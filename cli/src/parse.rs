@@ -42,11 +42,8 @@ struct Parse<'a>(&'a Args);
 impl LineCommand for Parse<'_> {
     fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let read = &self.0.read;
-        let (text, parsed) = match read.apply(line.bytes) {
-            Ok(text) => (text, None),
-            Err(e) => (line.bytes.into(), Some(Err(e))),
-        };
-        let parsed = parsed.unwrap_or_else(|| IriRef::parse_bytes(&text, read.grammar));
+        let (text, readable) = read.read(line.bytes);
+        let parsed = readable.and_then(|()| IriRef::parse_bytes(&text, read.grammar));
         if style == Style::Silent {
         } else if style == Style::Bare {
             out.extend_from_slice(line.bytes);

@@ -37,10 +37,7 @@ pub struct Args {
 /// when it is not an absolute IRI.
 pub fn base<'a>(base: &'a str, read: &ReadArgs) -> Option<Cow<'a, str>> {
     // A `str` is UTF-8: the mode maps it.
-    let text: Cow<'a, str> = match read.mode.apply(base) {
-        Cow::Borrowed(_) => Cow::Borrowed(base),
-        Cow::Owned(text) => Cow::Owned(text),
-    };
+    let text = read.mode.apply(base);
     match Iri::parse(&text) {
         Ok(_) => Some(text),
         Err(e) => {
@@ -56,6 +53,15 @@ pub fn base<'a>(base: &'a str, read: &ReadArgs) -> Option<Cow<'a, str>> {
             None
         }
     }
+}
+
+/// `--base` when given, as [`base`] reads it: `Err` (the reason on standard error) when it is
+/// not an absolute IRI.
+pub fn optional_base<'a>(
+    base_arg: Option<&'a str>,
+    read: &ReadArgs,
+) -> Result<Option<Cow<'a, str>>, ()> {
+    base_arg.map(|b| base(b, read).ok_or(())).transpose()
 }
 
 pub fn run(args: &Args) -> u8 {
