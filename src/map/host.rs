@@ -17,6 +17,8 @@ use crate::tables::{
 };
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
+use std::collections::HashMap;
+use unicode_normalization::{is_nfc_quick, IsNormalized};
 
 /// The label separators of RFC 3490 3.1 (and of UTS #46, which maps the three others to ".").
 pub(crate) const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
@@ -135,7 +137,7 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
         return Ok(());
     }
     let decoded = decode_host(host)?;
-    if too_long_for_dns(&decoded) {
+    if crate_must_refuse(&decoded, true) {
         return Err(idna_failure::to_ascii_failure(host, &decoded));
     }
     let mapped = Uts46::new()
@@ -157,58 +159,121 @@ pub(crate) fn push_idna_checked(out: &mut Vec<u8>, host: &str) -> Result<(), Map
     Ok(())
 }
 
-/// Whether UTS #46 ToASCII of `host` must fail VerifyDnsLength (RFC 1034 3.1: at most 253
-/// octets, and a root dot), whatever else it finds: it holds more than 254 code points each of
-/// which gives at least one octet of the result. Such are ASCII (mapped to itself or lowercased,
-/// never composed with what precedes it), the dots of RFC 3490 3.1, and the code points the fast
-/// path's table classes but for NFC_Quick_Check Maybe (each maps to one code point that no NFC
-/// composition absorbs into the one before, and Punycode (RFC 3492 6.3) writes at least one
-/// octet for every code point of a label). So a long host need not go whole to the `idna`
-/// crate, whose buffers grow with it.
-fn too_long_for_dns(host: &str) -> bool {
-    if host.len() <= MAX_HOST + 1 {
-        return false;
-    }
-    let mut octets = 0;
-    for c in host.chars() {
-        let class = idna_class_of(c as u32).bits();
-        if c.is_ascii() || DOTS.contains(&c) || (class != 0 && class & IdnaClass::MAYBE == 0) {
-            octets += 1;
-            if octets > MAX_HOST + 1 {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// The most code points of a label with a non-ASCII one that the `idna` crate takes, in ToASCII
 /// and ToUnicode alike (its `PUNYCODE_ENCODE_MAX_INPUT_LENGTH`, after ICU: Punycode encoding
 /// takes time quadratic in the label, WHATWG URL issue 824).
 const PUNYCODE_LIMIT: usize = 1000;
 
-/// Whether the `idna` crate must refuse `s` for a label over [`PUNYCODE_LIMIT`]: one made only of
-/// ASCII and of code points the fast path's table classes (so no code point maps to a dot), with
-/// a non-ASCII one that maps to itself, and more than the limit of code points that UTS #46 maps
-/// to one code point each and NFC keeps (those of [`too_long_for_dns`]). So such a label need not
-/// go whole to the crate, whose buffers grow with it.
-pub(crate) fn over_punycode_limit(s: &str) -> bool {
-    s.len() > PUNYCODE_LIMIT
-        && s.split('.').any(|label| {
-            let (mut kept, mut wide) = (0, false);
-            for c in label.chars() {
-                let class = idna_class_of(c as u32).bits();
-                if c.is_ascii() {
-                    kept += 1;
-                } else if class == 0 {
-                    return false;
-                } else if class & IdnaClass::MAYBE == 0 {
-                    kept += 1;
-                    wide |= class & IdnaClass::MAPPED == 0;
-                }
-            }
-            wide && kept > PUNYCODE_LIMIT
-        })
+/// Whether the `idna` crate must refuse `s` (UTS #46 ToUnicode, or ToASCII without its DNS
+/// lengths; with `dns_lengths`, ToASCII with them), decided without giving it `s`, whose buffers
+/// grow with a long host: `s` holds a code point UTS #46 refuses wherever it stands, or a label
+/// of more than [`PUNYCODE_LIMIT`] code points one of which is non-ASCII, or (with `dns_lengths`)
+/// more than the 253 octets and a root dot of RFC 1034 3.1. Counted from below, a code point at a
+/// time ([`PointBound`]), so that `false` means only "not known to fail".
+pub(crate) fn crate_must_refuse(s: &str, dns_lengths: bool) -> bool {
+    let shortest = if dns_lengths {
+        MAX_HOST + 1
+    } else {
+        PUNYCODE_LIMIT
+    };
+    if s.len() <= shortest {
+        return false;
+    }
+    let mut unclassed = HashMap::new();
+    // Octets of the whole (each code point of the result gives one at the least: Punycode, RFC
+    // 3492 6.3, writes one for every code point of a label); code points of the current label,
+    // and whether one is non-ASCII.
+    let (mut octets, mut points, mut wide) = (0, 0, false);
+    for c in s.chars() {
+        let bound = point_bound(c, &mut unclassed);
+        if bound.refused {
+            return true;
+        }
+        octets += bound.points;
+        if bound.ends_label {
+            (points, wide) = (0, false);
+        } else {
+            points += bound.points;
+            wide |= bound.wide;
+        }
+        if (dns_lengths && octets > MAX_HOST + 1) || (wide && points > PUNYCODE_LIMIT) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What UTS #46 makes of one code point wherever it stands, as far as [`crate_must_refuse`]
+/// counts: UTS #46 4 maps each code point alone, then normalizes to NFC, which may compose a code
+/// point into the one before it, but not one of NFC_Quick_Check Yes (a starter, which stays one
+/// code point, composed or not).
+#[derive(Clone, Copy, Default)]
+struct PointBound {
+    /// How many code points of the result it gives that NFC keeps (the dots included).
+    points: usize,
+    /// Whether one of them is non-ASCII (a composition keeps it non-ASCII).
+    wide: bool,
+    /// Whether it is, or maps to, a dot, or may for all that is known: a label ends there.
+    ends_label: bool,
+    /// Whether UTS #46 refuses it wherever it stands.
+    refused: bool,
+}
+
+/// The [`PointBound`] of `c`: from the fast path's table when it classes `c` (build/idna.rs: it
+/// maps to itself or to one other code point, the class bits those of the result), else from the
+/// `idna` crate's ToUnicode of `c` alone, kept in `unclassed`.
+fn point_bound(c: char, unclassed: &mut HashMap<char, PointBound>) -> PointBound {
+    if c.is_ascii() {
+        return PointBound {
+            points: 1,
+            ends_label: c == '.',
+            ..PointBound::default()
+        };
+    }
+    let class = idna_class_of(c as u32).bits();
+    if class == 0 {
+        return *unclassed.entry(c).or_insert_with(|| unclassed_bound(c));
+    }
+    let target = if class & IdnaClass::MAPPED != 0 {
+        idna_mapped_of(c as u32)
+    } else {
+        c as u32
+    };
+    let kept = class & IdnaClass::MAYBE == 0;
+    PointBound {
+        points: usize::from(kept),
+        wide: kept && target >= 0x80,
+        ..PointBound::default()
+    }
+}
+
+/// The [`PointBound`] of a code point the table does not class, by the `idna` crate. When
+/// ToUnicode of `c` alone fails (a mark cannot start a label, a joiner needs its context), what
+/// `c` maps to is not known: it may end a label; and it is refused when it fails in every
+/// context (`idna_failure::disallowed`).
+fn unclassed_bound(c: char) -> PointBound {
+    let mut utf8 = [0; 4];
+    let (out, result) = Uts46::new().to_unicode(
+        c.encode_utf8(&mut utf8).as_bytes(),
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+    );
+    if result.is_err() {
+        return PointBound {
+            ends_label: true,
+            refused: idna_failure::disallowed(c),
+            ..PointBound::default()
+        };
+    }
+    let mut bound = PointBound::default();
+    for o in out.chars() {
+        if is_nfc_quick(std::iter::once(o)) == IsNormalized::Yes {
+            bound.points += 1;
+            bound.wide |= !o.is_ascii();
+        }
+        bound.ends_label |= o == '.';
+    }
+    bound
 }
 
 /// The hosts longer than this many bytes go to the `idna` crate a piece at a time
@@ -370,7 +435,7 @@ pub(crate) fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, MapError> {
 /// time ([`by_pieces`]).
 fn to_unicode_whole(host: &str) -> Option<Cow<'_, str>> {
     let run = |s: &str| {
-        if over_punycode_limit(s) {
+        if crate_must_refuse(s, false) {
             return None;
         }
         let (unicode, result) =
@@ -693,7 +758,7 @@ fn walk_labels<const MAP: bool>(
             basic_at,
             keys: &keys[..if MAP { n - nb } else { 0 }],
         };
-        // The crate's limit on Punycode input (see `over_punycode_limit`), which ToUnicode meets
+        // The crate's limit on Punycode input (see `crate_must_refuse`), which ToUnicode meets
         // on a label the walk maps to itself.
         if (MAP && n == 0)
             || (!MAP && wide && n > PUNYCODE_LIMIT)
@@ -981,6 +1046,53 @@ mod tests {
     fn idna(host: &str) -> Result<String, MapError> {
         let mut out = Vec::new();
         push_idna(&mut out, host).map(|()| String::from_utf8(out).expect("ASCII"))
+    }
+
+    /// `crate_must_refuse` says a host fails only where the `idna` crate refuses it: hosts of
+    /// code points of every kind the bound meets (classed, mapped to one code point, unclassed
+    /// symbols, ignored ones, marks, dots, disallowed ones), just under and over its limits.
+    #[test]
+    fn crate_must_refuse_only_what_the_crate_refuses() {
+        let points = [
+            "a", "ä", "Ä", "𝔄", "Ａ", "☃", "ß", "\u{AD}", "\u{301}", "\u{3002}", "\u{2488}",
+            "\u{378}", "\u{200D}", "1", "\u{05D0}", "\u{1161}", "½", "ﬁ",
+        ];
+        let mut refused = 0;
+        for (i, a) in points.iter().enumerate() {
+            for b in &points[i..] {
+                for n in [100, 126, 127, 499, 500, 501, 999, 1000, 1001] {
+                    for host in [
+                        a.repeat(n),
+                        format!("{}{b}", a.repeat(n)),
+                        format!("{b}{}", a.repeat(n)),
+                        format!("{a}{}", b.repeat(n)),
+                    ] {
+                        let unicode = Uts46::new()
+                            .to_unicode(host.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow)
+                            .1
+                            .is_err();
+                        let ascii = Uts46::new()
+                            .to_ascii(
+                                host.as_bytes(),
+                                AsciiDenyList::EMPTY,
+                                Hyphens::Allow,
+                                DnsLength::VerifyAllowRootDot,
+                            )
+                            .is_err();
+                        for (dns, fails) in [(false, unicode), (true, ascii)] {
+                            let must = crate_must_refuse(&host, dns);
+                            assert!(
+                                !must || fails,
+                                "{host:?} (dns lengths {dns}): the crate takes it"
+                            );
+                            refused += usize::from(must);
+                        }
+                    }
+                }
+            }
+        }
+        // The bound decides most of the hosts the crate refuses, not only a few.
+        assert!(refused > 1000, "{refused}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! piece at a time, `host::by_pieces`), on one label, on one code point, so that the answer cannot
 //! disagree with the failure it explains.
 
-use super::host::{by_pieces, over_punycode_limit, DOTS, MAX_HOST, PIECE};
+use super::host::{by_pieces, crate_must_refuse, DOTS, MAX_HOST, PIECE};
 use super::punycode::MAX_LABEL;
 use super::MapError;
 use crate::tables::{bidi_class, BidiClass};
@@ -65,7 +65,7 @@ fn failure(host: &str, decoded: &str, dns_lengths: bool) -> MapError {
 
 /// UTS #46 ToASCII with the options of src/map/host.rs.
 fn to_ascii(s: &str, length: DnsLength) -> Option<String> {
-    if over_punycode_limit(s) {
+    if crate_must_refuse(s, false) {
         return None;
     }
     Uts46::new()
@@ -196,7 +196,7 @@ fn broken_length(
 /// Why the label `label`, at `at`, fails ToASCII by itself.
 fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
     for (i, c) in label.char_indices().take(MAX_ASKED_POINTS) {
-        if joiner(c).is_none() && disallowed(c) {
+        if disallowed(c) {
             let reason = format!(
                 "{} is not allowed in a domain name (UTS #46 5: disallowed)",
                 code_point(c)
@@ -268,9 +268,15 @@ fn label_failure(at: usize, label: &str) -> (String, Option<usize>) {
 
 /// `label` quoted for a message, its first 63 characters when it is longer.
 fn shown(label: &str) -> String {
-    match label.char_indices().nth(MAX_LABEL) {
-        Some((end, _)) => format!("{:?}...", &label[..end]),
-        None => format!("{label:?}"),
+    shown_at_most(label, MAX_LABEL)
+}
+
+/// `text` quoted for a message, its first `max` characters and "..." when it is longer: a
+/// message about a host of millions of characters need not repeat them.
+pub(crate) fn shown_at_most(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{:?}...", &text[..end]),
+        None => format!("{text:?}"),
     }
 }
 
@@ -290,16 +296,17 @@ fn ignored(c: char) -> bool {
 
 /// Whether UTS #46 refuses `c` wherever it stands: alone, between Latin letters, after an Arabic
 /// letter and between two (where a mark, a digit of either kind, a right-to-left letter and a
-/// neutral are each valid somewhere).
-fn disallowed(c: char) -> bool {
-    [
-        c.to_string(),
-        format!("a{c}a"),
-        format!("\u{0627}{c}"),
-        format!("\u{0627}{c}\u{0627}"),
-    ]
-    .iter()
-    .all(|s| to_ascii(s, DnsLength::Ignore).is_none())
+/// neutral are each valid somewhere). Not a joiner, which is valid after a virama (CONTEXTJ).
+pub(crate) fn disallowed(c: char) -> bool {
+    joiner(c).is_none()
+        && [
+            c.to_string(),
+            format!("a{c}a"),
+            format!("\u{0627}{c}"),
+            format!("\u{0627}{c}\u{0627}"),
+        ]
+        .iter()
+        .all(|s| to_ascii(s, DnsLength::Ignore).is_none())
 }
 
 /// `c` as "U+XXXX", with the character when it shows by itself.

@@ -10,7 +10,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod host;
+pub(crate) mod host;
 pub(crate) mod host_points;
 mod idna_failure;
 pub(crate) mod pct;
@@ -198,11 +198,9 @@ impl fmt::Display for MapError {
         match self.kind {
             MapErrorKind::Idna => {
                 let (reason, at) = self.explained();
-                write!(
-                    f,
-                    "the host {:?} cannot be converted with IDNA: {reason}",
-                    self.subject
-                )?;
+                // A host as long as DNS allows is shown whole.
+                let host = idna_failure::shown_at_most(&self.subject, host::MAX_HOST + 1);
+                write!(f, "the host {host} cannot be converted with IDNA: {reason}")?;
                 if let Some(at) = at {
                     write!(f, ", at byte {at} of the host")?;
                 }
