@@ -41,6 +41,7 @@ mod grammar;
 #[cfg(feature = "internals")]
 pub mod internals;
 mod iri;
+pub mod lint;
 pub mod map;
 mod names;
 pub mod normalize;

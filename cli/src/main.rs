@@ -7,6 +7,7 @@ mod compare;
 mod convert;
 mod dedupe;
 mod engine;
+mod lint;
 mod mode;
 mod normalize;
 mod output;
@@ -44,6 +45,7 @@ enum Command {
     Dedupe(dedupe::Args),
     Resolve(resolve::Args),
     Relativize(relativize::Args),
+    Lint(lint::Args),
 }
 
 /// An option that takes one of the library's names for a `T` (`--grammar`, `--level`, `--mode`,
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Dedupe(args) => dedupe::run(&args),
         Command::Resolve(args) => resolve::run(&args),
         Command::Relativize(args) => relativize::run(&args),
+        Command::Lint(args) => lint::run(&args),
     };
     ExitCode::from(status)
 }

@@ -1,0 +1,256 @@
+//! The lints (`iriscan::lint`): the eleven examples of 3987bis 4.4 judged as the spec judges
+//! them, each lint at its boundaries, and properties over generated IRIs.
+
+use iriscan::lint::{LintCode, Severity};
+use iriscan::{Component, IriRef};
+use proptest::prelude::*;
+
+/// The Bidi Notation of 4.4 written with Hebrew letters: the capitals "A" to "V", in order, as
+/// letters whose UTS #39 skeleton is not ASCII (so that no `confusable` lint comes with them).
+fn hebrew(notation: &str) -> String {
+    const LETTERS: [char; 22] = [
+        'א', 'ב', 'ג', 'ד', 'ה', 'ז', 'ח', 'ך', 'כ', 'ל', 'ם', 'מ', 'נ', 'ע', 'ף', 'פ', 'ץ', 'צ',
+        'ק', 'ר', 'ש', 'ת',
+    ];
+    notation
+        .chars()
+        .map(|c| match c {
+            'A'..='V' => LETTERS[c as usize - 'A' as usize],
+            _ => c,
+        })
+        .collect()
+}
+
+/// The codes of the lints of `iri`, with the text each is about.
+fn lints(iri: &str) -> Vec<(LintCode, String)> {
+    let parsed = IriRef::parse(iri).unwrap_or_else(|e| panic!("{iri:?}: {e}"));
+    parsed
+        .lints()
+        .iter()
+        .map(|l| (l.code(), iri[l.offset()..l.offset() + l.len()].to_string()))
+        .collect()
+}
+
+fn codes(iri: &str) -> Vec<LintCode> {
+    lints(iri).into_iter().map(|(code, _)| code).collect()
+}
+
+/// 3987bis 4.4: examples 1 to 7 are legal, 8 and 9 are "not allowed", 10 and 11 "allowed but
+/// not recommended".
+#[test]
+fn the_examples_of_4_4() {
+    use LintCode::{BidiDigitAdjacent, BidiEdge};
+    let examples: [(&str, &[(LintCode, &str)]); 11] = [
+        ("http://ab.CDEFGH.ij/kl/mn/op.html", &[]),
+        ("http://ab.CDE.FGH/ij/kl/mn/op.html", &[]),
+        ("http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", &[]),
+        ("http://AB.CD.ef/gh/IJ/KL.html", &[]),
+        ("http://ab.cd.EF/GH/ij/kl.html", &[]),
+        ("http://ab.CD.EF/GH/IJ/kl.html", &[]),
+        ("http://ab.CDE123FGH.ij/kl/mn/op.html", &[]),
+        (
+            "http://ab.cd.ef/GH1/2IJ/KL.html",
+            &[(BidiEdge, "GH1"), (BidiEdge, "2IJ")],
+        ),
+        (
+            "http://ab.cd.ef/GH%31/%32IJ/KL.html",
+            &[(BidiEdge, "GH%31"), (BidiEdge, "%32IJ")],
+        ),
+        (
+            "http://ab.CDEFGH.123/kl/mn/op.html",
+            &[(BidiDigitAdjacent, "123")],
+        ),
+        (
+            "http://ab.CDEFGH.123ij/kl/mn/op.html",
+            &[(BidiDigitAdjacent, "123ij")],
+        ),
+    ];
+    for (k, (notation, expected)) in examples.iter().enumerate() {
+        let iri = hebrew(notation);
+        let expected: Vec<(LintCode, String)> =
+            expected.iter().map(|&(c, t)| (c, hebrew(t))).collect();
+        assert_eq!(lints(&iri), expected, "example {}: {iri}", k + 1);
+    }
+}
+
+#[test]
+fn bidi_mixed_and_edge() {
+    use LintCode::{BidiEdge, BidiMixed};
+    // Both directions in one label: mixed, and not ending with a right-to-left letter (and two
+    // scripts).
+    assert_eq!(
+        codes("http://abגד.example/"),
+        [BidiMixed, BidiEdge, LintCode::MixedScript]
+    );
+    // Ends with right-to-left letters but starts with a digit: the edge alone.
+    assert_eq!(lints("http://x/1גד"), [(BidiEdge, "1גד".into())]);
+    // A non-spacing mark after the last letter is part of it (Hebrew point QAMATS).
+    assert!(lints("http://x/גד\u{05B8}").is_empty());
+    // Digits inside a right-to-left component are fine (4.4 example 7); Arabic letters are AL.
+    assert!(lints("http://x/גד12גד/\u{0627}\u{0661}\u{0628}").is_empty());
+    // Query names and values, and the fragment, are components of their own.
+    assert!(lints("http://x/?גד=ab&ab=גד#גד").is_empty());
+    assert_eq!(
+        lints("http://x/?q=גדab")[..2],
+        [(BidiMixed, "גדab".into()), (BidiEdge, "גדab".into())]
+    );
+    // A percent-encoded octet of UTF-8 is read as written: the component mapped to URI
+    // notation as a whole (4.2's remedy) has no right-to-left character.
+    assert!(lints("http://x/גד/%D7%90%31").is_empty());
+    // A percent-encoded ASCII letter is that letter: "%61" is "a", left-to-right.
+    assert_eq!(lints("http://x/גד%61")[0].0, BidiMixed);
+}
+
+#[test]
+fn bidi_digit_adjacent() {
+    // Before a right-to-left component too, across the delimiter of another component.
+    assert_eq!(
+        lints("http://ab.12/גד"),
+        [(LintCode::BidiDigitAdjacent, "12".into())]
+    );
+    // Not when the digit is away from the right-to-left neighbour.
+    assert!(lints("http://ab.גד.x1/").is_empty());
+    assert!(lints("http://ab.1x.גד/").is_empty());
+    // An info, not a warning.
+    let iri = hebrew("http://ab.CDEFGH.123/");
+    let parsed = IriRef::parse(&iri).unwrap();
+    assert_eq!(parsed.lints()[0].severity(), Severity::Info);
+    assert_eq!(parsed.lints()[0].component(), Component::Host);
+}
+
+#[test]
+fn mixed_script() {
+    // A Cyrillic "а" among Latin letters.
+    assert_eq!(codes("http://x/pаypal")[0], LintCode::MixedScript);
+    // Japanese mixes Han, Hiragana, Katakana and Latin: one language (UTS #39 highly
+    // restrictive), and so do Chinese with Bopomofo and Korean with Hangul, each with Latin.
+    assert!(lints("http://x/東京タワーへのaccess").is_empty());
+    assert!(lints("http://x/中文ㄅㄆabc").is_empty());
+    assert!(lints("http://x/한국어漢字abc").is_empty());
+    // But not Hangul with Katakana, nor Latin with Greek.
+    assert_eq!(codes("http://x/한국タワー"), [LintCode::MixedScript]);
+    assert!(codes("http://x/alphaβ").contains(&LintCode::MixedScript));
+    // Each dot-separated part of a segment is its own component: "файл.html" is fine.
+    assert!(lints("http://x/файл.html").is_empty());
+    // Digits and punctuation belong to every script.
+    assert!(lints("http://x/файл-2024_1").is_empty());
+    // The message names the scripts.
+    let iri = IriRef::parse("http://x/pаypal").unwrap();
+    assert!(iri.lints()[0].message().contains("Latin, Cyrillic"));
+}
+
+#[test]
+fn confusable() {
+    // All Cyrillic, and it looks like "apple": no mixed script, but confusable.
+    let lints_of = lints("http://аррӏе.com/");
+    assert_eq!(lints_of, [(LintCode::Confusable, "аррӏе".into())]);
+    let iri = IriRef::parse("http://аррӏе.com/").unwrap();
+    assert!(iri.lints()[0].message().contains("\"apple\""));
+    // Full-width Latin passes for ASCII (6.1 b).
+    assert!(codes("http://x/ｐａｙ").contains(&LintCode::Confusable));
+    // Letters with marks do not look like ASCII: "café" is itself.
+    assert!(lints("http://x/café").is_empty());
+    // Greek words that do not look like ASCII.
+    assert!(lints("http://x/λόγος").is_empty());
+}
+
+#[test]
+fn lookalike_delimiter() {
+    // U+2044 FRACTION SLASH looks like "/": "example.com⁄evil" reads as a path.
+    assert_eq!(
+        lints("http://example.com⁄evil.com/"),
+        [(LintCode::LookalikeDelimiter, "⁄".into())]
+    );
+    // U+A789 MODIFIER LETTER COLON, a letter of the Common script.
+    assert!(codes("http://x/a꞉80").contains(&LintCode::LookalikeDelimiter));
+    // Full-width "?" in a path.
+    assert!(codes("http://x/a？b").contains(&LintCode::LookalikeDelimiter));
+    // In a host, U+3002 IDEOGRAPHIC FULL STOP separates labels (RFC 3490 3.1).
+    assert!(lints("http://例え。jp/").is_empty());
+    // A letter of a script is a letter: Hebrew yod looks like "'" but is not flagged as one.
+    assert!(!codes("http://x/יד").contains(&LintCode::LookalikeDelimiter));
+}
+
+#[test]
+fn normalization_forms() {
+    // "e" and U+0301 compose under NFC.
+    assert_eq!(
+        lints("http://x/cafe\u{0301}"),
+        [(LintCode::NotNfc, "cafe\u{0301}".into())]
+    );
+    // A mark after a delimiter composes with it: "=" and U+0338 are "≠" (the value is reported).
+    assert_eq!(codes("http://x/?a=\u{0338}b"), [LintCode::NotNfc]);
+    // U+FB01 "ﬁ" in a path: in NFC, not in NFKC (and it passes for "file").
+    assert_eq!(
+        codes("http://x/ﬁle"),
+        [LintCode::Confusable, LintCode::NotNfkc]
+    );
+    // In the query, an explicit search may use it (8.5).
+    assert_eq!(codes("http://x/?q=ﬁle"), [LintCode::Confusable]);
+    // Half-width Katakana (6.1 b) in a path.
+    assert!(codes("http://x/ｶﾀｶﾅ").contains(&LintCode::NotNfkc));
+}
+
+#[test]
+fn invisible() {
+    for (c, name) in [
+        ('\u{200B}', "U+200B"),
+        ('\u{00AD}', "U+00AD"),
+        ('\u{2060}', "U+2060"),
+        ('\u{FE0F}', "U+FE0F"),
+        ('\u{00A0}', "U+00A0"),
+        ('\u{3000}', "U+3000"),
+        ('\u{2028}', "U+2028"),
+    ] {
+        let iri = format!("http://x/a{c}b?c");
+        let parsed = IriRef::parse(&iri).unwrap_or_else(|e| panic!("{iri:?}: {e}"));
+        let found: Vec<_> = parsed
+            .lints()
+            .into_iter()
+            .filter(|l| l.code() == LintCode::Invisible)
+            .collect();
+        assert_eq!(found.len(), 1, "{iri:?}");
+        assert_eq!((found[0].offset(), found[0].len()), (10, c.len_utf8()));
+        assert!(
+            found[0].message().starts_with(name),
+            "{}",
+            found[0].message()
+        );
+    }
+    // A visible non-ASCII character is not.
+    assert!(lints("http://x/a\u{00E9}b").is_empty());
+}
+
+#[test]
+fn lint_codes_by_name() {
+    for code in LintCode::ALL {
+        assert_eq!(code.name().parse::<LintCode>(), Ok(code));
+        assert_eq!(code.to_string(), code.name());
+    }
+    assert!("bidi".parse::<LintCode>().is_err());
+}
+
+proptest! {
+    /// No panic, offsets on character boundaries inside the input, and nothing on ASCII.
+    #[test]
+    fn lints_stay_inside_the_input(
+        path in r"(/([a-zA-Z0-9.\-]|%[0-9A-F]{2}|[\u{A0}-\u{3000}]|[\u{05D0}-\u{05EA}]|[\u{0400}-\u{04FF}]){0,8}){0,4}",
+        query in r"([a-z=&;]|[\u{0600}-\u{06FF}]|\u{200B}){0,12}",
+    ) {
+        let iri = format!("http://ex.org{path}?{query}");
+        if let Ok(parsed) = IriRef::parse(&iri) {
+            for lint in parsed.lints() {
+                let end = lint.offset() + lint.len();
+                prop_assert!(!lint.is_empty() && end <= iri.len());
+                prop_assert!(iri.is_char_boundary(lint.offset()) && iri.is_char_boundary(end));
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_iris_have_no_lints(iri in r"[a-z]{1,5}://[a-zA-Z0-9.\-]{0,12}(/([a-zA-Z0-9.~!$&'()*+,;=:@\-]|%[0-9A-Fa-f]{2}){0,10}){0,3}(\?[a-zA-Z0-9=&;%]{0,12})?") {
+        if let Ok(parsed) = IriRef::parse(&iri) {
+            prop_assert!(parsed.lints().is_empty(), "{:?}", parsed.lints());
+        }
+    }
+}
