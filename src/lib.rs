@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod compare;
+pub mod display;
 mod error;
 mod grammar;
 #[cfg(feature = "internals")]

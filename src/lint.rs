@@ -289,7 +289,7 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
         if letters.chars().any(|c| !c.is_ascii() && c.is_alphabetic()) {
             let looks: String = skeleton(&letters).collect();
             if looks.is_ascii() {
-                let m = whole(&format!("can pass for the ASCII {looks:?}"));
+                let m = whole(&format!("can pass for ASCII: its skeleton is {looks:?}"));
                 push(LintCode::Confusable, part.start, text.len(), m);
             }
         }
@@ -326,7 +326,7 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
 
 /// The kinds of component 4.2 divides an IRI into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PartKind {
+pub(crate) enum PartKind {
     Userinfo,
     Label,
     Segment,
@@ -362,10 +362,10 @@ impl PartKind {
 
 /// One component of 4.2, as divided: its kind and its bytes in the input.
 #[derive(Clone, Copy, Debug)]
-struct Part {
-    kind: PartKind,
-    start: usize,
-    end: usize,
+pub(crate) struct Part {
+    pub(crate) kind: PartKind,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 impl Part {
@@ -375,7 +375,7 @@ impl Part {
 }
 
 /// The non-empty components of `iri` in the order of the input.
-fn parts(iri: &IriRef<'_>) -> Vec<Part> {
+pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
     let input = iri.as_str();
     let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
     let mut parts = Vec::new();
@@ -529,18 +529,20 @@ fn mixed_scripts(text: &str) -> Option<String> {
     Some(scripts.join(", "))
 }
 
-/// The ASCII character `c` looks like (its UTS #39 skeleton), when that is a delimiter of the
-/// syntax (RFC 3986 2.2 `gen-delims` and `sub-delims`, "." and "%"), a space, or one of the
-/// characters 7.3 excludes as delimiters or "unwise" (6.1 b: "look-alikes of space, delims, and
-/// unwise characters"). In a host, the dots of RFC 3490 3.1 are label separators, not
-/// look-alikes.
+/// The ASCII character `c` looks like (its UTS #39 skeleton), when that is one a reader takes for
+/// structure (6.1 b: "look-alikes of space, delims, and unwise characters"): the `gen-delims` of
+/// RFC 3986 2.2, the separators of names, extensions and query arguments (".", "&", "=", ";"),
+/// "%", a space, 7.3's delimiters ("<", ">", '"'), and "\\" and "|", which some software reads as
+/// path separators. Apostrophes, parentheses and the other `sub-delims` structure nothing a
+/// reader relies on (and U+2019 is the apostrophe of many languages). A letter or digit of a
+/// script is one of its words (Hebrew yod looks like "'", the Arabic-Indic zero like "."); the
+/// modifier letters that pass for punctuation (U+A789 for ":") are of the Common script. In a
+/// host, the dots of RFC 3490 3.1 separate labels.
 fn lookalike_delimiter(c: char, kind: PartKind) -> Option<char> {
     if kind == PartKind::Label && crate::map::host::DOTS.contains(&c) {
         return None;
     }
-    // A letter of a script is a letter of its words (Hebrew yod looks like "'"); the modifier
-    // letters that pass for punctuation (U+A789 for ":") are of the Common script.
-    if c.is_alphabetic() && !matches!(c.script(), Script::Common | Script::Inherited) {
+    if c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited) {
         return None;
     }
     let mut s = [0; 4];
@@ -554,29 +556,17 @@ fn lookalike_delimiter(c: char, kind: PartKind) -> Option<char> {
             | '['
             | ']'
             | '@'
-            | '!'
-            | '$'
-            | '&'
-            | '\''
-            | '('
-            | ')'
-            | '*'
-            | '+'
-            | ','
-            | ';'
-            | '='
             | '.'
+            | '&'
+            | '='
+            | ';'
             | '%'
             | ' '
             | '<'
             | '>'
             | '"'
             | '\\'
-            | '^'
-            | '`'
-            | '{'
             | '|'
-            | '}'
     );
     (delimiter && looks.next().is_none()).then_some(like)
 }

@@ -6,6 +6,7 @@ mod check;
 mod compare;
 mod convert;
 mod dedupe;
+mod display;
 mod engine;
 mod lint;
 mod mode;
@@ -46,6 +47,7 @@ enum Command {
     Resolve(resolve::Args),
     Relativize(relativize::Args),
     Lint(lint::Args),
+    Display(display::Args),
 }
 
 /// An option that takes one of the library's names for a `T` (`--grammar`, `--level`, `--mode`,
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run(&args),
         Command::Relativize(args) => relativize::run(&args),
         Command::Lint(args) => lint::run(&args),
+        Command::Display(args) => display::run(&args),
     };
     ExitCode::from(status)
 }

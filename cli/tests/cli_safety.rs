@@ -1,4 +1,5 @@
-//! `iriscan lint`: its text and JSON output, `--allow`, the filters and the exit status.
+//! `iriscan lint` (its text and JSON output, `--allow`, the filters and the exit status) and
+//! `iriscan display` (its options).
 
 mod run;
 
@@ -103,4 +104,33 @@ fn offsets_count_the_preprocessed_line_with_a_mode() {
     let line = &json_lines(&o)[0];
     assert_eq!(line["preprocessed"], SPOOF);
     assert_eq!(line["lints"][0]["offset"], 7);
+}
+
+#[test]
+fn display_wraps_reorders_or_encodes() {
+    let input = "http://ab.אבג.ij/\nhttp://xn--80ak6aa92e.com/\n";
+    let o = iriscan(&["display"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "1\t\u{202A}http://ab.אבג.ij/\u{202C}\n2\thttp://xn--80ak6aa92e.com/\n"
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = iriscan(&["display", "--embedding", "lri", "--valid"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "\u{2066}http://ab.אבג.ij/\u{2069}\nhttp://xn--80ak6aa92e.com/\n"
+    );
+    let o = iriscan(&["display", "--visual", "--valid"], input.as_bytes());
+    assert_eq!(stdout(&o).lines().next(), Some("http://ab.גבא.ij/"));
+    let o = iriscan(&["display", "--ascii", "--valid"], input.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "http://ab.xn--4dbcd.ij/\nhttp://xn--80ak6aa92e.com/\n"
+    );
+    // JSON, and a line that is not an IRI.
+    let o = iriscan(&["display", "--json"], b"http://x/a\xe2\x80\x8bb\nhttp://a b/\n");
+    let lines = json_lines(&o);
+    assert_eq!(lines[0]["output"], "http://x/a%E2%80%8Bb");
+    assert_eq!(lines[1]["ok"], false);
+    assert_eq!(o.status.code(), Some(1));
 }

@@ -1,8 +1,12 @@
-//! The lints (`iriscan::lint`): the eleven examples of 3987bis 4.4 judged as the spec judges
-//! them, each lint at its boundaries, and properties over generated IRIs.
+//! The safety half of the spec: the lints (`iriscan::lint`) and the display form
+//! (`iriscan::display`). The eleven examples of 3987bis 4.4 judged and shown as the spec judges
+//! and shows them, each lint at its boundaries, and properties over generated IRIs.
 
+use iriscan::compare::{compare, CompareOptions, Equivalence};
+use iriscan::display::{visual_order, DisplayOptions, Embedding};
 use iriscan::lint::{LintCode, Severity};
-use iriscan::{Component, IriRef};
+use iriscan::normalize::Level;
+use iriscan::{Component, Grammar, IriRef};
 use proptest::prelude::*;
 
 /// The Bidi Notation of 4.4 written with Hebrew letters: the capitals "A" to "V", in order, as
@@ -70,6 +74,154 @@ fn the_examples_of_4_4() {
         let expected: Vec<(LintCode, String)> =
             expected.iter().map(|&(c, t)| (c, hebrew(t))).collect();
         assert_eq!(lints(&iri), expected, "example {}: {iri}", k + 1);
+    }
+}
+
+/// The visual forms of 4.4, character for character: the display form's where it shows the IRI
+/// as written (examples 8 and 9 break 4.2, so their display form is mapped to URI notation;
+/// their visual order is that of `visual_order` on the IRI as written).
+#[test]
+fn the_visual_forms_of_4_4() {
+    let examples = [
+        (
+            "http://ab.CDEFGH.ij/kl/mn/op.html",
+            "http://ab.HGFEDC.ij/kl/mn/op.html",
+        ),
+        (
+            "http://ab.CDE.FGH/ij/kl/mn/op.html",
+            "http://ab.HGF.EDC/ij/kl/mn/op.html",
+        ),
+        (
+            "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV",
+            "http://VU#TS=RQ;PO=NM?LK/JI/HG/FE.DC.BA",
+        ),
+        (
+            "http://AB.CD.ef/gh/IJ/KL.html",
+            "http://DC.BA.ef/gh/LK/JI.html",
+        ),
+        (
+            "http://ab.cd.EF/GH/ij/kl.html",
+            "http://ab.cd.HG/FE/ij/kl.html",
+        ),
+        (
+            "http://ab.CD.EF/GH/IJ/kl.html",
+            "http://ab.JI/HG/FE.DC/kl.html",
+        ),
+        (
+            "http://ab.CDE123FGH.ij/kl/mn/op.html",
+            "http://ab.HGF123EDC.ij/kl/mn/op.html",
+        ),
+        (
+            "http://ab.cd.ef/GH1/2IJ/KL.html",
+            "http://ab.cd.ef/LK/JI1/2HG.html",
+        ),
+        (
+            "http://ab.cd.ef/GH%31/%32IJ/KL.html",
+            "http://ab.cd.ef/LK/JI%32/%31HG.html",
+        ),
+        (
+            "http://ab.CDEFGH.123/kl/mn/op.html",
+            "http://ab.123.HGFEDC/kl/mn/op.html",
+        ),
+        (
+            "http://ab.CDEFGH.123ij/kl/mn/op.html",
+            "http://ab.123.HGFEDCij/kl/mn/op.html",
+        ),
+    ];
+    let visual = DisplayOptions {
+        visual: true,
+        ..DisplayOptions::default()
+    };
+    for (k, (logical, shown)) in examples.iter().enumerate() {
+        let (logical, shown) = (hebrew(logical), hebrew(shown));
+        assert_eq!(visual_order(&logical), shown, "example {}", k + 1);
+        let iri = IriRef::parse(&logical).unwrap();
+        if k == 7 || k == 8 {
+            // The components that break 4.2 rule 2 in URI notation, as a whole (4.2).
+            let display = iri.to_display(&visual);
+            assert!(
+                display.contains("/%D7%97%D7%9A"),
+                "example {}: {display}",
+                k + 1
+            );
+        } else {
+            assert_eq!(iri.to_display(&visual), shown, "example {}", k + 1);
+        }
+    }
+}
+
+#[test]
+fn display_decodes_what_3_7_decodes() {
+    // 3.7's example: U+202E stays percent-encoded, the ACE label is shown in Unicode.
+    let iri = IriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
+    assert_eq!(
+        iri.to_display(&DisplayOptions::default()),
+        "http://納豆.example.org/%E2%80%AE"
+    );
+}
+
+#[test]
+fn display_keeps_spoofing_labels_in_ace_form() {
+    let ace = IriRef::parse("http://аррӏе.com/")
+        .unwrap()
+        .to_uri()
+        .unwrap()
+        .into_owned();
+    assert_eq!(ace, "http://xn--80ak6aa92e.com/");
+    // Neither decoded, nor shown as typed.
+    for input in [ace.as_str(), "http://аррӏе.com/"] {
+        let iri = IriRef::parse(input).unwrap();
+        assert_eq!(iri.to_display(&DisplayOptions::default()), ace);
+    }
+    // A label that mixes scripts, the same; an honest one is shown in Unicode.
+    let iri = IriRef::parse("http://xn--pypal-4ve.com/").unwrap();
+    assert_eq!(
+        iri.to_display(&DisplayOptions::default()),
+        "http://xn--pypal-4ve.com/"
+    );
+    let iri = IriRef::parse("http://xn--rsum-bpad.example.org/").unwrap();
+    assert_eq!(
+        iri.to_display(&DisplayOptions::default()),
+        "http://résumé.example.org/"
+    );
+}
+
+#[test]
+fn display_encodes_what_cannot_be_shown() {
+    let shown = |s: &str| {
+        IriRef::parse(s)
+            .unwrap()
+            .to_display(&DisplayOptions::default())
+    };
+    // Invisible characters and look-alikes of delimiters, one by one.
+    assert_eq!(shown("http://x/a\u{200B}b/c"), "http://x/a%E2%80%8Bb/c");
+    assert_eq!(shown("http://x/a\u{2044}b"), "http://x/a%E2%81%84b");
+    // A component that breaks 4.2, as a whole; the others as they are.
+    assert_eq!(shown("http://x/éabגד/é"), "http://x/%C3%A9ab%D7%92%D7%93/é");
+    // A look-alike delimiter in a host: the label in ACE form, where it looks like no "/".
+    assert_eq!(
+        shown("http://example.com\u{2044}evil.com/"),
+        "http://example.xn--comevil-3d7c.com/"
+    );
+}
+
+#[test]
+fn display_wraps_right_to_left_text() {
+    let iri = IriRef::parse("http://x/אב").unwrap();
+    let with = |embedding| {
+        iri.to_display(&DisplayOptions {
+            embedding,
+            ..DisplayOptions::default()
+        })
+    };
+    assert_eq!(with(Embedding::Lre), "\u{202A}http://x/אב\u{202C}");
+    assert_eq!(with(Embedding::Lri), "\u{2066}http://x/אב\u{2069}");
+    assert_eq!(with(Embedding::None), "http://x/אב");
+    // Without right-to-left characters, nothing to wrap.
+    let iri = IriRef::parse("http://x/é").unwrap();
+    assert_eq!(iri.to_display(&DisplayOptions::default()), "http://x/é");
+    for e in Embedding::ALL {
+        assert_eq!(e.name().parse::<Embedding>(), Ok(e));
     }
 }
 
@@ -247,10 +399,38 @@ proptest! {
         }
     }
 
+    /// 8.6: with `--ascii`, the display form is a URI equivalent to the input (at the scheme
+    /// level, where an ACE label and its Unicode form are one).
+    #[test]
+    fn the_ascii_display_form_is_an_equivalent_uri(
+        path in r"(/([a-zA-Z0-9.\-]|%[0-9A-F]{2}|[\u{A0}-\u{3000}]|[\u{05D0}-\u{05EA}]|[\u{0400}-\u{04FF}]){0,8}){0,4}",
+        host in r"([a-z0-9]|[\u{E0}-\u{FF}]|[\u{0430}-\u{044F}]|[\u{05D0}-\u{05EA}]){1,6}",
+    ) {
+        let iri = format!("http://{host}.org{path}");
+        if let Ok(parsed) = IriRef::parse(&iri) {
+            let options = DisplayOptions { ascii: true, embedding: Embedding::None, ..DisplayOptions::default() };
+            let shown = parsed.to_display(&options);
+            prop_assert!(Grammar::UriReference.validate(shown.as_bytes()).is_ok(), "{shown}");
+            let back = IriRef::parse(&shown).unwrap();
+            let same = compare(&parsed, &back, &CompareOptions::new(Level::Scheme));
+            if parsed.to_uri().is_ok() {
+                prop_assert_eq!(same.ok(), Some(Equivalence::Equivalent), "{} {}", iri, shown);
+            }
+        }
+    }
+
     #[test]
     fn ascii_iris_have_no_lints(iri in r"[a-z]{1,5}://[a-zA-Z0-9.\-]{0,12}(/([a-zA-Z0-9.~!$&'()*+,;=:@\-]|%[0-9A-Fa-f]{2}){0,10}){0,3}(\?[a-zA-Z0-9=&;%]{0,12})?") {
         if let Ok(parsed) = IriRef::parse(&iri) {
             prop_assert!(parsed.lints().is_empty(), "{:?}", parsed.lints());
         }
     }
+}
+
+/// docs/spec-choices.md L9: the crates' Unicode data is not older than iriscan's tables (15.0).
+#[test]
+fn unicode_versions_of_the_lint_data() {
+    assert!(unicode_security::UNICODE_VERSION >= (15, 0, 0));
+    assert!(unicode_script::UNICODE_VERSION >= (15, 0, 0));
+    assert!(unicode_normalization::UNICODE_VERSION >= (15, 0, 0));
 }

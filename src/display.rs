@@ -1,0 +1,266 @@
+//! The display form of an IRI: what a program shows a person (3987bis 4.1, 8.6, and 3.7 for what
+//! may be decoded). It is for people only, not an IRI to process further: the embedding
+//! characters around it "are not themselves part of the IRI" (4.1), and the visual order is not
+//! the logical one.
+//!
+//! ```
+//! use iriscan::display::{DisplayOptions, Embedding};
+//! use iriscan::IriRef;
+//!
+//! // Percent-encoded UTF-8 and ACE labels shown as characters, as `to_iri` does (3.7).
+//! let iri = IriRef::parse("http://xn--99zt52a.example.org/%E3%83%91%E3%82%B9").unwrap();
+//! assert_eq!(iri.to_display(&DisplayOptions::default()), "http://納豆.example.org/パス");
+//!
+//! // A label that can pass for ASCII stays in its ACE form.
+//! let iri = IriRef::parse("http://аррӏе.com/").unwrap();
+//! assert_eq!(iri.to_display(&DisplayOptions::default()), "http://xn--80ak6aa92e.com/");
+//!
+//! // Right-to-left characters: wrapped in LRE ... PDF (4.1), or shown in visual order.
+//! let iri = IriRef::parse("http://ab.אבג.ij/").unwrap();
+//! assert_eq!(iri.to_display(&DisplayOptions::default()), "\u{202A}http://ab.אבג.ij/\u{202C}");
+//! let visual = DisplayOptions { visual: true, ..DisplayOptions::default() };
+//! assert_eq!(iri.to_display(&visual), "http://ab.גבא.ij/");
+//! let none = DisplayOptions { embedding: Embedding::None, ..DisplayOptions::default() };
+//! assert_eq!(iri.to_display(&none), "http://ab.אבג.ij/");
+//! ```
+
+use crate::lint::{self, LintCode, PartKind};
+use crate::map::{HostMapping, ToUriOptions};
+use crate::tables::{bidi_class, BidiClass};
+use crate::IriRef;
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// How the display form is set apart from the text around it when it holds right-to-left
+/// characters (4.1: "as if they were preceded by ... LRE ... and followed by ... PDF").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Embedding {
+    /// U+202A LEFT-TO-RIGHT EMBEDDING before, U+202C POP DIRECTIONAL FORMATTING after, as 4.1
+    /// says.
+    #[default]
+    Lre,
+    /// U+2066 LEFT-TO-RIGHT ISOLATE before, U+2069 POP DIRECTIONAL ISOLATE after: the isolates
+    /// of Unicode 6.3, which also keep the text around from reordering with the IRI.
+    Lri,
+    /// Nothing: the caller sets the direction itself (HTML's `dir="ltr"`).
+    None,
+}
+
+impl Embedding {
+    /// Every embedding, in the order of the command line's `--embedding` values.
+    pub const ALL: [Embedding; 3] = [Embedding::Lre, Embedding::Lri, Embedding::None];
+
+    /// The name the command line, `Display` and `FromStr` use: `lre`, `lri`, `none`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Embedding::Lre => "lre",
+            Embedding::Lri => "lri",
+            Embedding::None => "none",
+        }
+    }
+
+    /// The characters before and after.
+    fn marks(self) -> Option<(char, char)> {
+        match self {
+            Embedding::Lre => Some(('\u{202A}', '\u{202C}')),
+            Embedding::Lri => Some(('\u{2066}', '\u{2069}')),
+            Embedding::None => None,
+        }
+    }
+}
+
+crate::names::named!(Embedding, "embedding");
+
+/// The options of [`IriRef::to_display`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DisplayOptions {
+    /// What wraps a display form with right-to-left characters (not with `visual`, whose order
+    /// is already that of a left-to-right embedding).
+    pub embedding: Embedding,
+    /// Every non-ASCII character percent-encoded and hosts in ACE form (8.6: where the renderer
+    /// cannot show them): the URI of the IRI.
+    pub ascii: bool,
+    /// The characters in the order the Unicode Bidirectional Algorithm shows them inside a
+    /// left-to-right embedding, for logs and terminals that do not apply it.
+    pub visual: bool,
+}
+
+impl IriRef<'_> {
+    /// The display form (see [`crate::display`]): percent-encoded UTF-8 decoded and ACE labels
+    /// in Unicode where 3.7 allows; a host label that lints as `confusable`, `mixed-script`,
+    /// `lookalike-delimiter`, `invisible` or against the bidi rules in ACE form; any other
+    /// component that breaks 4.2 in URI notation as a whole; invisible characters and
+    /// look-alikes of delimiters percent-encoded; then wrapped or reordered for right-to-left
+    /// text.
+    pub fn to_display(&self, options: &DisplayOptions) -> String {
+        if options.ascii {
+            return ascii_form(self);
+        }
+        let decoded = self.to_iri();
+        let shown = match IriRef::parse(&decoded) {
+            Ok(iri) => safe_form(&iri),
+            Err(_) => safe_form(self),
+        };
+        if !shown
+            .chars()
+            .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL))
+        {
+            return shown;
+        }
+        if options.visual {
+            return visual_order(&shown);
+        }
+        match options.embedding.marks() {
+            Some((open, close)) => format!("{open}{shown}{close}"),
+            None => shown,
+        }
+    }
+}
+
+/// The URI of `iri` (3.6), with hosts that IDNA refuses percent-encoded (3.3), so that every
+/// IRI has one.
+fn ascii_form(iri: &IriRef<'_>) -> String {
+    iri.to_uri()
+        .or_else(|_| iri.to_uri_with(&ToUriOptions::default().host(HostMapping::PercentEncode)))
+        .map_or_else(|_| encode_non_ascii(iri.as_str()), Cow::into_owned)
+}
+
+/// `iri` with what must not be shown as characters written otherwise: each part the lints find
+/// unsafe, in ACE form (a host label) or in URI notation (3.3).
+fn safe_form(iri: &IriRef<'_>) -> String {
+    let input = iri.as_str();
+    if input.is_ascii() {
+        return input.to_string();
+    }
+    let lints = lint::lint(iri);
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    for part in lint::parts(iri) {
+        let range = part.start..part.end;
+        let text = &input[range.clone()];
+        let inside = |l: &&lint::Lint| range.contains(&l.offset());
+        let codes: Vec<LintCode> = lints.iter().filter(inside).map(|l| l.code()).collect();
+        if codes.is_empty() {
+            continue;
+        }
+        let bidi = codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge);
+        if part.kind == PartKind::Label {
+            // As browsers show a spoofing domain name: its ACE form, which has no look-alikes.
+            if bidi
+                || codes.iter().any(|c| {
+                    matches!(
+                        c,
+                        LintCode::Confusable
+                            | LintCode::MixedScript
+                            | LintCode::LookalikeDelimiter
+                            | LintCode::Invisible
+                    )
+                })
+            {
+                let mut ace = Vec::new();
+                let label = match crate::map::host::push_idna(&mut ace, text) {
+                    Ok(()) if ace.is_ascii() => String::from_utf8(ace).unwrap_or_default(),
+                    _ => encode_non_ascii(text),
+                };
+                edits.push((range, label));
+            }
+        } else if bidi {
+            // 4.2: "the whole component has to be mapped".
+            edits.push((range, encode_non_ascii(text)));
+        } else {
+            for l in lints
+                .iter()
+                .filter(inside)
+                .filter(|l| matches!(l.code(), LintCode::Invisible | LintCode::LookalikeDelimiter))
+            {
+                let at = l.offset()..l.offset() + l.len();
+                if !edits.iter().any(|(r, _)| r.contains(&at.start)) {
+                    edits.push((at.clone(), encode_non_ascii(&input[at])));
+                }
+            }
+        }
+    }
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut out = String::with_capacity(input.len() + 16);
+    let mut at = 0;
+    for (range, text) in edits {
+        if range.start < at {
+            continue;
+        }
+        out.push_str(&input[at..range.start]);
+        out.push_str(&text);
+        at = range.end;
+    }
+    out.push_str(&input[at..]);
+    out
+}
+
+/// `text` with every non-ASCII character percent-encoded as UTF-8 (3.3).
+fn encode_non_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 3);
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut utf8 = [0; 4];
+            for &octet in c.encode_utf8(&mut utf8).as_bytes() {
+                crate::map::pct::push_octet(&mut out, octet);
+            }
+        }
+    }
+    out
+}
+
+/// `text` in the order the Unicode Bidirectional Algorithm (UAX #9) shows it in a left-to-right
+/// paragraph, as inside an LRE ... PDF embedding (4.1), with the Bidi_Class of iriscan's table.
+///
+/// ```
+/// // 3987bis 4.4 example 8, with Hebrew letters for the capitals "GH", "IJ" and "KL".
+/// let logical = "http://ab.cd.ef/זח1/2טי/כל.html";
+/// assert_eq!(iriscan::display::visual_order(logical), "http://ab.cd.ef/לכ/יט1/2חז.html");
+/// ```
+pub fn visual_order(text: &str) -> String {
+    let info = unicode_bidi::BidiInfo::new_with_data_source(
+        &Classes,
+        text,
+        Some(unicode_bidi::Level::ltr()),
+    );
+    let mut out = String::with_capacity(text.len());
+    for paragraph in &info.paragraphs {
+        out.push_str(&info.reorder_line(paragraph, paragraph.range.clone()));
+    }
+    out
+}
+
+/// The Bidi_Class of iriscan's generated table, for `unicode-bidi`.
+struct Classes;
+
+impl unicode_bidi::BidiDataSource for Classes {
+    fn bidi_class(&self, c: char) -> unicode_bidi::BidiClass {
+        use unicode_bidi::BidiClass as U;
+        match bidi_class(c) {
+            BidiClass::L => U::L,
+            BidiClass::R => U::R,
+            BidiClass::AL => U::AL,
+            BidiClass::EN => U::EN,
+            BidiClass::ES => U::ES,
+            BidiClass::ET => U::ET,
+            BidiClass::AN => U::AN,
+            BidiClass::CS => U::CS,
+            BidiClass::NSM => U::NSM,
+            BidiClass::BN => U::BN,
+            BidiClass::B => U::B,
+            BidiClass::S => U::S,
+            BidiClass::WS => U::WS,
+            BidiClass::ON => U::ON,
+            BidiClass::LRE => U::LRE,
+            BidiClass::LRO => U::LRO,
+            BidiClass::RLE => U::RLE,
+            BidiClass::RLO => U::RLO,
+            BidiClass::PDF => U::PDF,
+            BidiClass::LRI => U::LRI,
+            BidiClass::RLI => U::RLI,
+            BidiClass::FSI => U::FSI,
+            BidiClass::PDI => U::PDI,
+        }
+    }
+}
