@@ -136,61 +136,15 @@ pub fn write(out: &mut String, ucd: &Path) {
     }
     let mapped = single_mappings(&text, &mut class);
 
-    // Two levels: the leaf of each 128 code points (below the last classed one), and the distinct
-    // leaves, so that a lookup is two loads.
-    let last = class
-        .iter()
-        .rposition(|&c| c != 0)
-        .expect("a non-empty set") as u32;
-    let chunks = (last >> LEAF_BITS) + 1;
-    let mut leaves: Vec<Vec<u8>> = vec![vec![0; 1 << LEAF_BITS]];
-    let mut index: Vec<usize> = Vec::new();
-    for chunk in 0..chunks {
-        let lo = (chunk << LEAF_BITS) as usize;
-        let leaf = class[lo..lo + (1 << LEAF_BITS)].to_vec();
-        let at = leaves.iter().position(|l| *l == leaf).unwrap_or_else(|| {
-            leaves.push(leaf);
-            leaves.len() - 1
-        });
-        index.push(at);
-    }
-    let index_type = if leaves.len() <= 256 { "u8" } else { "u16" };
     let count = class.iter().filter(|&&c| c != 0).count();
-    writeln!(
-        out,
-        "/// The classes of build/idna.rs ({count} code points): leaf id of each {} code points.",
-        1 << LEAF_BITS
-    )
-    .unwrap();
     // Read by `internals::idna_table_size` only.
     writeln!(
         out,
         "#[allow(dead_code)]\npub(crate) const IDNA_CLASSED_COUNT: usize = {count};"
     )
     .unwrap();
-    writeln!(out, "pub(crate) const IDNA_LEAF_BITS: u32 = {LEAF_BITS};").unwrap();
-    writeln!(
-        out,
-        "#[rustfmt::skip]\npub(crate) static IDNA_INDEX: [{index_type}; {}] = {index:?};",
-        index.len()
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "/// The distinct leaves: the class of code point k of the chunk."
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "#[rustfmt::skip]\npub(crate) static IDNA_LEAVES: [[u8; {}]; {}] = [",
-        1 << LEAF_BITS,
-        leaves.len()
-    )
-    .unwrap();
-    for leaf in &leaves {
-        writeln!(out, "    {leaf:?},").unwrap();
-    }
-    writeln!(out, "];\n").unwrap();
+    let doc = format!("The classes of build/idna.rs ({count} code points)");
+    super::two_level::write(out, "IDNA", "u8", &class, LEAF_BITS, &doc);
     let (from, to): (Vec<u32>, Vec<u32>) = mapped.into_iter().unzip();
     writeln!(
         out,

@@ -8,7 +8,9 @@ mod ascii;
 mod bidi;
 mod codepoints;
 mod idna;
+mod lint;
 mod schemes;
+mod two_level;
 mod utf8_dfa;
 
 use std::fmt::Write as _;
@@ -44,6 +46,7 @@ fn main() {
     ascii::write(&mut out);
     utf8_dfa::write(&mut out);
     bidi::write(&mut out, &ucd);
+    lint::write(&mut out, &bidi::classes(&ucd));
     idna::write(&mut out, &ucd);
     schemes::write(&mut out, &data.join("schemes.csv"));
 

@@ -63,3 +63,10 @@ pub fn utf8_dfa_size() -> (usize, usize) {
 pub fn idna_table_size() -> (usize, usize, usize, usize) {
     crate::tables::idna::table_size()
 }
+
+/// The bits of a code point in the lint table of build/lint.rs (bidi kind in bits 0 to 2, the
+/// flags `LETTER` 8, `ASCII_SKELETON` 16, `INVISIBLE` 32, `LOOKALIKE` 64, `NORMAL_CHECK` 128, the
+/// script byte above), and the script ids of Latin, Han, Hiragana, Katakana, Hangul, Bopomofo.
+pub fn lint_class_bits(c: char) -> u16 {
+    crate::tables::lint_class(c as u32).0
+}

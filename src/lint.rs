@@ -33,7 +33,7 @@
 //! example 9: `%31` is a digit); the others are read as written, three ASCII characters, so that
 //! a component mapped to URI notation as a whole (4.2's remedy) has no right-to-left character.
 
-use crate::tables::{bidi_class, BidiClass};
+use crate::tables::{lint_class, LintClass};
 use crate::{Component, HostKind, IriRef};
 use std::fmt;
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
@@ -228,74 +228,110 @@ impl IriRef<'_> {
 
 /// The lints of `iri`, in the order of its components, and for each component in the order of
 /// [`LintCode::ALL`]. An IRI of ASCII characters alone has none.
+///
+/// Each component is read once, a lookup in the generated table of build/lint.rs a character
+/// ([`Summary`]), and judged when the next one is read (`bidi-digit-adjacent` looks at both
+/// neighbours); the Unicode crates are asked only where the summary finds a lint likely.
 pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     let input = iri.as_str();
     let mut lints = Vec::new();
     if input.is_ascii() {
         return lints;
     }
-    let parts = parts(iri);
-    let bidi: Vec<BidiSummary> = parts
-        .iter()
-        .map(|p| BidiSummary::of(p.text(input)))
-        .collect();
-    for (k, part) in parts.iter().enumerate() {
-        let text = part.text(input);
-        let mut push = |code: LintCode, offset: usize, len: usize, message: String| {
-            lints.push(Lint {
-                code,
-                component: part.kind.component(),
-                offset,
-                len,
-                message: format!("{message} ({})", code.section()),
-            });
-        };
-        let whole = |what: &str| format!("the {} {text:?} {what}", part.kind.name());
-        let b = bidi[k];
-        // 4.2 rule 1 and rule 2.
-        if b.has_ltr && b.has_rtl {
-            let m = whole("holds both left-to-right and right-to-left characters");
-            push(LintCode::BidiMixed, part.start, text.len(), m);
+    let mut pending: Option<(Part, Summary)> = None;
+    let mut rtl_before = false;
+    for_each_part(iri, |part| {
+        let summary = Summary::of(part.text(input));
+        if let Some((p, s)) = pending.take() {
+            lint_part(input, p, &s, [rtl_before, summary.has_rtl], &mut lints);
+            rtl_before = s.has_rtl;
         }
-        if b.has_rtl && !(b.first.is_some_and(is_rtl) && b.last.is_some_and(is_rtl)) {
-            let m = whole("holds right-to-left characters but does not start and end with one");
-            push(LintCode::BidiEdge, part.start, text.len(), m);
+        pending = Some((part, summary));
+    });
+    if let Some((p, s)) = pending {
+        lint_part(input, p, &s, [rtl_before, false], &mut lints);
+    }
+    lints
+}
+
+/// Appends the lints of the component `part` of `input`, of summary `summary`, whose neighbours
+/// before and after have right-to-left characters or not (`rtl_beside`).
+fn lint_part(
+    input: &str,
+    part: Part,
+    summary: &Summary,
+    rtl_beside: [bool; 2],
+    lints: &mut Vec<Lint>,
+) {
+    let text = part.text(input);
+    let mut push = |code: LintCode, offset: usize, len: usize, message: String| {
+        lints.push(Lint {
+            code,
+            component: part.kind.component(),
+            offset,
+            len,
+            message: format!("{message} ({})", code.section()),
+        });
+    };
+    let whole = |what: &str| format!("the {} {text:?} {what}", part.kind.name());
+    // 4.2 rule 1 and rule 2.
+    if summary.has_ltr && summary.has_rtl {
+        let m = whole("holds both left-to-right and right-to-left characters");
+        push(LintCode::BidiMixed, part.start, text.len(), m);
+    }
+    if summary.has_rtl && !(summary.first == LintClass::RTL && summary.last == LintClass::RTL) {
+        let m = whole("holds right-to-left characters but does not start and end with one");
+        push(LintCode::BidiEdge, part.start, text.len(), m);
+    }
+    // 4.4 examples 10 and 11: digits beside a right-to-left component.
+    if !summary.has_rtl {
+        let after = rtl_beside[0] && summary.first == LintClass::DIGIT;
+        let before = rtl_beside[1] && summary.last == LintClass::DIGIT;
+        if after || before {
+            let side = if after {
+                "starts with a digit right after"
+            } else {
+                "ends with a digit right before"
+            };
+            let m = whole(&format!(
+                "{side} a right-to-left component, which the bidi algorithm may reorder with it; \
+                 allowed, but not recommended"
+            ));
+            push(LintCode::BidiDigitAdjacent, part.start, text.len(), m);
         }
-        // 4.4 examples 10 and 11: digits beside a right-to-left component.
-        if !b.has_rtl {
-            let after_rtl = k > 0 && bidi[k - 1].has_rtl && b.first.is_some_and(is_digit);
-            let before_rtl =
-                bidi.get(k + 1).is_some_and(|n| n.has_rtl) && b.last.is_some_and(is_digit);
-            if after_rtl || before_rtl {
-                let side = if after_rtl {
-                    "starts with a digit right after"
-                } else {
-                    "ends with a digit right before"
-                };
-                let m = whole(&format!("{side} a right-to-left component, which the bidi algorithm may reorder with it; allowed, but not recommended"));
-                push(LintCode::BidiDigitAdjacent, part.start, text.len(), m);
-            }
-        }
-        if text.is_ascii() {
-            continue;
-        }
-        let letters = without_percent_encodings(text);
-        // UTS #39 5.1 resolved script set, and 5.2's "highly restrictive" level.
-        if let Some(scripts) = mixed_scripts(&letters) {
-            let m = whole(&format!("mixes the scripts {scripts}; the characters of one component should be used together in one language"));
+    }
+    if summary.ascii {
+        return;
+    }
+    // UTS #39 5.1 resolved script set, and 5.2's "highly restrictive" level.
+    if summary.scripts.complex || summary.scripts.mixed() {
+        if let Some(scripts) = mixed_scripts(&without_percent_encodings(text)) {
+            let m = whole(&format!(
+                "mixes the scripts {scripts}; the characters of one component should be used \
+                 together in one language"
+            ));
             push(LintCode::MixedScript, part.start, text.len(), m);
         }
-        // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters.
-        if letters.chars().any(|c| !c.is_ascii() && c.is_alphabetic()) {
-            let looks: String = skeleton(&letters).collect();
-            if looks.is_ascii() {
-                let m = whole(&format!("can pass for ASCII: its skeleton is {looks:?}"));
-                push(LintCode::Confusable, part.start, text.len(), m);
-            }
-        }
-        for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
-            if let Some(like) = lookalike_delimiter(c, part.kind) {
-                let m = format!("{} looks like {like:?}, a delimiter of the syntax, a space or an unwise character", code_point(c));
+    }
+    // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters (a skeleton is ASCII
+    // exactly when the skeleton of each character is).
+    if summary.any & LintClass::LETTER != 0 && summary.ascii_skeleton {
+        let looks: String = skeleton(&without_percent_encodings(text)).collect();
+        let m = whole(&format!("can pass for ASCII: its skeleton is {looks:?}"));
+        push(LintCode::Confusable, part.start, text.len(), m);
+    }
+    if summary.any & LintClass::LOOKALIKE != 0 {
+        for (i, c) in text.char_indices() {
+            // In a host, the dots of RFC 3490 3.1 separate labels.
+            if lint_class(c as u32).0 & LintClass::LOOKALIKE != 0
+                && !(part.kind == PartKind::Label && crate::map::host::DOTS.contains(&c))
+            {
+                let like: String = skeleton(c.encode_utf8(&mut [0; 4])).collect();
+                let m = format!(
+                    "{} looks like {like:?}, a delimiter of the syntax, a space or an unwise \
+                     character",
+                    code_point(c)
+                );
                 push(
                     LintCode::LookalikeDelimiter,
                     part.start + i,
@@ -304,8 +340,10 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
                 );
             }
         }
-        // 3.1, 5.3.2.2, 8.5: from the delimiter before the component, which a mark after it
-        // may compose with ("=" and U+0338 are "≠").
+    }
+    // 3.1, 5.3.2.2, 8.5: from the delimiter before the component, which a mark after it may
+    // compose with ("=" and U+0338 are "≠").
+    if summary.any & LintClass::NORMAL_CHECK != 0 {
         let from = part.start - usize::from(part.start > 0);
         let normal = &input[from..part.end];
         if !is_nfc(normal) {
@@ -313,15 +351,21 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
             push(LintCode::NotNfc, part.start, text.len(), m);
         } else if part.kind.component() != Component::Query && !is_nfkc(normal) {
             let nfkc: String = text.nfkc().collect();
-            let m = whole(&format!("changes under NFKC (to {nfkc:?}): compatibility characters should be avoided outside the query"));
+            let m = whole(&format!(
+                "changes under NFKC (to {nfkc:?}): compatibility characters should be avoided \
+                 outside the query"
+            ));
             push(LintCode::NotNfkc, part.start, text.len(), m);
         }
-        for (i, c) in text.char_indices().filter(|&(_, c)| is_invisible(c)) {
-            let m = format!("{} cannot be seen or transcribed", code_point(c));
-            push(LintCode::Invisible, part.start + i, c.len_utf8(), m);
+    }
+    if summary.any & LintClass::INVISIBLE != 0 {
+        for (i, c) in text.char_indices() {
+            if lint_class(c as u32).0 & LintClass::INVISIBLE != 0 {
+                let m = format!("{} cannot be seen or transcribed", code_point(c));
+                push(LintCode::Invisible, part.start + i, c.len_utf8(), m);
+            }
         }
     }
-    lints
 }
 
 /// The kinds of component 4.2 divides an IRI into.
@@ -376,93 +420,255 @@ impl Part {
 
 /// The non-empty components of `iri` in the order of the input.
 pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
-    let input = iri.as_str();
-    let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
     let mut parts = Vec::new();
-    let mut split = |s: &str, kind: PartKind, seps: &[char]| {
-        let base = at(s);
-        for piece in s.split(seps) {
-            if !piece.is_empty() {
-                let start = base + (piece.as_ptr() as usize - s.as_ptr() as usize);
-                parts.push(Part {
-                    kind,
-                    start,
-                    end: start + piece.len(),
-                });
-            }
-        }
-    };
-    if let Some(userinfo) = iri.userinfo() {
-        split(userinfo, PartKind::Userinfo, &[]);
-    }
-    if let (Some(host), Some(HostKind::RegName)) = (iri.host(), iri.host_kind()) {
-        // RFC 3490 3.1: the label separators of IDNA.
-        split(host, PartKind::Label, &crate::map::host::DOTS);
-    }
-    for segment in iri.path().split('/') {
-        split(segment, PartKind::Segment, &['.']);
-    }
-    if let Some(query) = iri.query() {
-        for pair in query.split(['&', ';']) {
-            match pair.split_once('=') {
-                Some((name, value)) => {
-                    split(name, PartKind::QueryName, &[]);
-                    split(value, PartKind::QueryValue, &[]);
-                }
-                None => split(pair, PartKind::QueryName, &[]),
-            }
-        }
-    }
-    if let Some(fragment) = iri.fragment() {
-        split(fragment, PartKind::Fragment, &[]);
-    }
+    for_each_part(iri, |part| parts.push(part));
     parts
 }
 
-/// What the bidi rules need of a component: whether it has strong characters of each direction,
-/// and the classes of its first character and of its last one that is not a non-spacing mark.
-#[derive(Clone, Copy, Debug, Default)]
-struct BidiSummary {
-    has_ltr: bool,
-    has_rtl: bool,
-    first: Option<BidiClass>,
-    last: Option<BidiClass>,
-}
-
-impl BidiSummary {
-    fn of(text: &str) -> BidiSummary {
-        let mut summary = BidiSummary::default();
-        for c in bidi_chars(text) {
-            let class = bidi_class(c);
-            summary.has_ltr |= class == BidiClass::L;
-            summary.has_rtl |= is_rtl(class);
-            if summary.first.is_none() {
-                summary.first = Some(class);
-            }
-            if class != BidiClass::NSM || summary.last.is_none() {
-                summary.last = Some(class);
+/// Calls `each` with the non-empty components of `iri`, in the order of the input: a walk of
+/// the bytes of each component of the IRI, cut at the delimiters that divide it.
+fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part)) {
+    let input = iri.as_str();
+    let b = input.as_bytes();
+    let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
+    let mut emit = |kind: PartKind, start: usize, end: usize| {
+        if end > start {
+            each(Part { kind, start, end });
+        }
+    };
+    if let Some(userinfo) = iri.userinfo() {
+        emit(
+            PartKind::Userinfo,
+            at(userinfo),
+            at(userinfo) + userinfo.len(),
+        );
+    }
+    if let (Some(host), Some(HostKind::RegName)) = (iri.host(), iri.host_kind()) {
+        // RFC 3490 3.1: "." and U+3002, U+FF0E, U+FF61 (3 bytes each in UTF-8).
+        let (mut start, end) = (at(host), at(host) + host.len());
+        let mut i = start;
+        while i < end {
+            let dot = match b[i] {
+                b'.' => 1,
+                0xE3 if b[i + 1..i + 3] == [0x80, 0x82] => 3,
+                0xEF if matches!(b[i + 1..i + 3], [0xBC, 0x8E] | [0xBD, 0xA1]) => 3,
+                _ => 0,
+            };
+            if dot > 0 {
+                emit(PartKind::Label, start, i);
+                i += dot;
+                start = i;
+            } else {
+                i += 1;
             }
         }
-        summary
+        emit(PartKind::Label, start, end);
+    }
+    // Path segments, and the dot-separated parts of each.
+    let path = iri.path();
+    let (first, end) = (at(path), at(path) + path.len());
+    let mut start = first;
+    for (i, &c) in b.iter().enumerate().take(end).skip(first) {
+        if matches!(c, b'/' | b'.') {
+            emit(PartKind::Segment, start, i);
+            start = i + 1;
+        }
+    }
+    emit(PartKind::Segment, start, end);
+    // The query's names and values: a pair ends at "&" or ";", its name at its first "=".
+    if let Some(query) = iri.query() {
+        let (first, end) = (at(query), at(query) + query.len());
+        let (mut start, mut kind) = (first, PartKind::QueryName);
+        for (i, &c) in b.iter().enumerate().take(end).skip(first) {
+            match c {
+                b'&' | b';' => {
+                    emit(kind, start, i);
+                    (start, kind) = (i + 1, PartKind::QueryName);
+                }
+                b'=' if kind == PartKind::QueryName => {
+                    emit(kind, start, i);
+                    (start, kind) = (i + 1, PartKind::QueryValue);
+                }
+                _ => {}
+            }
+        }
+        emit(kind, start, end);
+    }
+    if let Some(fragment) = iri.fragment() {
+        emit(
+            PartKind::Fragment,
+            at(fragment),
+            at(fragment) + fragment.len(),
+        );
     }
 }
 
-/// The characters of `text` as the bidi rules read them: a percent-encoded octet below 0x80 as
-/// the character it encodes (4.4 example 9), the others as written.
-fn bidi_chars(text: &str) -> impl Iterator<Item = char> + '_ {
-    let b = text.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        let c = text[i..].chars().next()?;
-        if c == '%' {
-            if let Some(octet) = decode_octet(b, i).filter(|&o| o < 0x80) {
-                i += 3;
-                return Some(char::from(octet));
+/// What the lints need of a component, read in one pass: the bidi rules' strong directions and
+/// the kinds of its first character and of its last one that is not a non-spacing mark (a
+/// percent-encoded octet below 0x80 read as the character it encodes, the others as written:
+/// docs/spec-choices.md L2), the flags of its characters, whether every skeleton is ASCII, and
+/// its scripts (percent-encoded octets skipped for those).
+#[derive(Clone, Copy, Debug)]
+struct Summary {
+    ascii: bool,
+    has_ltr: bool,
+    has_rtl: bool,
+    first: u8,
+    last: u8,
+    /// The flags of [`LintClass`] that some character has.
+    any: u16,
+    /// Whether the skeleton of every character is ASCII.
+    ascii_skeleton: bool,
+    scripts: Scripts,
+}
+
+impl Summary {
+    fn of(text: &str) -> Summary {
+        let mut s = Summary {
+            ascii: text.is_ascii(),
+            has_ltr: false,
+            has_rtl: false,
+            first: LintClass::OTHER,
+            last: LintClass::OTHER,
+            any: 0,
+            ascii_skeleton: true,
+            scripts: Scripts::default(),
+        };
+        let b = text.as_bytes();
+        let mut started = false;
+        let mut kind = |s: &mut Summary, k: u8| {
+            s.has_ltr |= k == LintClass::L;
+            s.has_rtl |= k == LintClass::RTL;
+            if !started {
+                s.first = k;
+                started = true;
             }
+            if k != LintClass::NSM || s.last == LintClass::OTHER {
+                s.last = k;
+            }
+        };
+        if s.ascii {
+            // Only the edges matter: no right-to-left character, no other lint.
+            if let Some(first) = first_ascii(b) {
+                kind(&mut s, lint_class(u32::from(first)).bidi());
+            }
+            if let Some(last) = last_ascii(b) {
+                kind(&mut s, lint_class(u32::from(last)).bidi());
+            }
+            return s;
         }
-        i += c.len_utf8();
-        Some(c)
-    })
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'%' {
+                if let Some(octet) = decode_octet(b, i) {
+                    if octet < 0x80 {
+                        kind(&mut s, lint_class(u32::from(octet)).bidi());
+                    } else {
+                        for &c in &b[i..i + 3] {
+                            kind(&mut s, lint_class(u32::from(c)).bidi());
+                        }
+                    }
+                    i += 3;
+                    continue;
+                }
+            }
+            let (cp, len) = decode_utf8(b, i);
+            let class = lint_class(cp);
+            kind(&mut s, class.bidi());
+            s.any |= class.0;
+            s.ascii_skeleton &= class.0 & LintClass::ASCII_SKELETON != 0;
+            s.scripts.push(class.script());
+            i += len;
+        }
+        s
+    }
+}
+
+/// The first character of an ASCII component, a percent-encoded one decoded.
+fn first_ascii(b: &[u8]) -> Option<u8> {
+    match decode_octet(b, 0) {
+        Some(octet) if octet < 0x80 => Some(octet),
+        _ => b.first().copied(),
+    }
+}
+
+/// The last character of an ASCII component, a percent-encoded one decoded.
+fn last_ascii(b: &[u8]) -> Option<u8> {
+    let at = b.len().checked_sub(3);
+    match at.and_then(|at| decode_octet(b, at)) {
+        Some(octet) if octet < 0x80 => Some(octet),
+        _ => b.last().copied(),
+    }
+}
+
+/// The code point whose UTF-8 sequence starts at `b[i]` and its length; `b` is a `str`'s bytes.
+#[inline(always)]
+fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
+    let lead = u32::from(b[i]);
+    let next = |k: usize| u32::from(b[i + k] & 0x3F);
+    if lead < 0x80 {
+        (lead, 1)
+    } else if lead < 0xE0 {
+        ((lead & 0x1F) << 6 | next(1), 2)
+    } else if lead < 0xF0 {
+        ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+    } else {
+        (
+            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+            4,
+        )
+    }
+}
+
+/// The scripts of a component's characters, as far as UTS #39 5.1 and 5.2 need them when each
+/// character is of one script (its Script_Extensions one script, augmented: Han with Japanese,
+/// Korean and Bopomofo; Hiragana and Katakana with Japanese; Hangul with Korean; Bopomofo with
+/// Han): the named scripts seen, and the others.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scripts {
+    /// Bit `id - 1` for each script of build/lint.rs's `NAMED` seen (Latin, Han, Hiragana,
+    /// Katakana, Hangul, Bopomofo).
+    named: u8,
+    /// The first other script seen, 0 for none.
+    other: u8,
+    /// Whether a second other script was seen.
+    others: bool,
+    /// Whether a character of several scripts, or of none, was seen: [`mixed_scripts`] decides.
+    complex: bool,
+}
+
+impl Scripts {
+    #[inline(always)]
+    fn push(&mut self, script: u8) {
+        match script {
+            0 => {}
+            LintClass::SCRIPT_COMPLEX => self.complex = true,
+            id if id <= LintClass::BOPOMOFO => self.named |= 1 << (id - 1),
+            id if self.other == 0 => self.other = id,
+            id => self.others |= id != self.other,
+        }
+    }
+
+    /// Whether the characters are not of one script at the "highly restrictive" level, when
+    /// none is complex: several scripts, and those other than Latin are not all Japanese (Han,
+    /// Hiragana, Katakana), all Korean (Han, Hangul) or all Chinese with Bopomofo (Han,
+    /// Bopomofo). The same answer as [`mixed_scripts`] (tested).
+    fn mixed(&self) -> bool {
+        let bit = |id: u8| 1u8 << (id - 1);
+        let count = self.named.count_ones() + u32::from(self.other != 0) + u32::from(self.others);
+        if count < 2 {
+            return false;
+        }
+        if self.other != 0 {
+            return true;
+        }
+        let non_latin = self.named & !bit(LintClass::LATIN);
+        let han = bit(LintClass::HAN);
+        let within = |set: u8| non_latin & !set == 0;
+        !(within(han | bit(LintClass::HIRAGANA) | bit(LintClass::KATAKANA))
+            || within(han | bit(LintClass::HANGUL))
+            || within(han | bit(LintClass::BOPOMOFO)))
+    }
 }
 
 /// The octet percent-encoded at `b[i..i + 3]`, if that is a `pct-encoded`.
@@ -491,19 +697,10 @@ fn without_percent_encodings(text: &str) -> String {
     out
 }
 
-/// R and AL, the strong right-to-left classes.
-fn is_rtl(class: BidiClass) -> bool {
-    matches!(class, BidiClass::R | BidiClass::AL)
-}
-
-/// EN and AN, the classes of digits.
-fn is_digit(class: BidiClass) -> bool {
-    matches!(class, BidiClass::EN | BidiClass::AN)
-}
-
 /// The scripts of `text`, named, when its letters are not of one script at UTS #39's "highly
 /// restrictive" level (5.2): the resolved script set is empty, and the one of the characters
-/// other than Latin is not Han with Hiragana and Katakana, with Bopomofo, or with Hangul.
+/// other than Latin is not Han with Hiragana and Katakana, with Bopomofo, or with Hangul. By
+/// `unicode-security`, character by character.
 fn mixed_scripts(text: &str) -> Option<String> {
     if text.is_single_script() {
         return None;
@@ -519,7 +716,7 @@ fn mixed_scripts(text: &str) -> Option<String> {
     let mut scripts: Vec<&str> = Vec::new();
     for c in text.chars() {
         let script = c.script();
-        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+        if !matches!(script, Script::Common | Script::Inherited) {
             let name = script.full_name();
             if !scripts.contains(&name) {
                 scripts.push(name);
@@ -527,59 +724,6 @@ fn mixed_scripts(text: &str) -> Option<String> {
         }
     }
     Some(scripts.join(", "))
-}
-
-/// The ASCII character `c` looks like (its UTS #39 skeleton), when that is one a reader takes for
-/// structure (6.1 b: "look-alikes of space, delims, and unwise characters"): the `gen-delims` of
-/// RFC 3986 2.2, the separators of names, extensions and query arguments (".", "&", "=", ";"),
-/// "%", a space, 7.3's delimiters ("<", ">", '"'), and "\\" and "|", which some software reads as
-/// path separators. Apostrophes, parentheses and the other `sub-delims` structure nothing a
-/// reader relies on (and U+2019 is the apostrophe of many languages). A letter or digit of a
-/// script is one of its words (Hebrew yod looks like "'", the Arabic-Indic zero like "."); the
-/// modifier letters that pass for punctuation (U+A789 for ":") are of the Common script. In a
-/// host, the dots of RFC 3490 3.1 separate labels.
-fn lookalike_delimiter(c: char, kind: PartKind) -> Option<char> {
-    if kind == PartKind::Label && crate::map::host::DOTS.contains(&c) {
-        return None;
-    }
-    if c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited) {
-        return None;
-    }
-    let mut s = [0; 4];
-    let mut looks = skeleton(c.encode_utf8(&mut s));
-    let like = looks.next()?;
-    let delimiter = matches!(
-        like,
-        ':' | '/'
-            | '?'
-            | '#'
-            | '['
-            | ']'
-            | '@'
-            | '.'
-            | '&'
-            | '='
-            | ';'
-            | '%'
-            | ' '
-            | '<'
-            | '>'
-            | '"'
-            | '\\'
-            | '|'
-    );
-    (delimiter && looks.next().is_none()).then_some(like)
-}
-
-/// Whether `c` is default-ignorable (Default_Ignorable_Code_Point) or a non-ASCII space or
-/// separator (General_Category Zs, Zl, Zp, all White_Space).
-fn is_invisible(c: char) -> bool {
-    !c.is_ascii()
-        && (c.is_whitespace()
-            || icu_properties::CodePointSetData::new::<
-                icu_properties::props::DefaultIgnorableCodePoint,
-            >()
-            .contains(c))
 }
 
 /// Whether `s` is in NFC.
@@ -602,9 +746,31 @@ fn is_nfkc(s: &str) -> bool {
 
 /// `c` as "U+XXXX", with the character where it shows.
 fn code_point(c: char) -> String {
-    if is_invisible(c) || c.is_control() || unicode_normalization::char::is_combining_mark(c) {
+    let invisible = lint_class(c as u32).0 & LintClass::INVISIBLE != 0;
+    if invisible || c.is_control() || unicode_normalization::char::is_combining_mark(c) {
         format!("U+{:04X}", c as u32)
     } else {
         format!("U+{:04X} ({c})", c as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The scripts of the one pass decide as `unicode-security` does.
+        #[test]
+        fn scripts_decide_as_the_crate(text in "[a-zé0-9\\-ー、。\u{0300}\u{4E00}-\u{4E05}\u{3041}-\u{3045}\u{30A1}-\u{30A5}\u{AC00}-\u{AC03}\u{3105}-\u{3108}\u{0430}-\u{0435}\u{03B1}-\u{03B4}\u{05D0}-\u{05D3}\u{0627}\u{0660}\u{10A0}]{1,6}") {
+            let mut scripts = Scripts::default();
+            for c in text.chars() {
+                scripts.push(lint_class(c as u32).script());
+            }
+            let slow = mixed_scripts(&text).is_some();
+            if !scripts.complex {
+                prop_assert_eq!(scripts.mixed(), slow, "{}", text);
+            }
+        }
     }
 }

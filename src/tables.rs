@@ -158,6 +158,56 @@ pub fn bidi_class(c: char) -> BidiClass {
     BIDI_RANGES[i].2
 }
 
+/// What the lints need of a code point (build/lint.rs): its bidi kind, flags, and script.
+/// Crate-private but for the `internals` feature, which gives its bits to the exhaustive test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LintClass(pub(crate) u16);
+
+impl LintClass {
+    /// Bidi kinds (bits 0 to 2).
+    pub(crate) const OTHER: u8 = 0;
+    pub(crate) const L: u8 = 1;
+    pub(crate) const RTL: u8 = 2;
+    pub(crate) const DIGIT: u8 = 3;
+    pub(crate) const NSM: u8 = 4;
+    /// Flags.
+    pub(crate) const LETTER: u16 = 1 << 3;
+    pub(crate) const ASCII_SKELETON: u16 = 1 << 4;
+    pub(crate) const INVISIBLE: u16 = 1 << 5;
+    pub(crate) const LOOKALIKE: u16 = 1 << 6;
+    pub(crate) const NORMAL_CHECK: u16 = 1 << 7;
+    /// The script byte of code points of several scripts, or of none.
+    pub(crate) const SCRIPT_COMPLEX: u8 = 255;
+    /// The script ids of build/lint.rs's `NAMED`, 1 to 6.
+    pub(crate) const LATIN: u8 = LINT_SCRIPT_LATIN;
+    pub(crate) const HAN: u8 = LINT_SCRIPT_HAN;
+    pub(crate) const HIRAGANA: u8 = LINT_SCRIPT_HIRAGANA;
+    pub(crate) const KATAKANA: u8 = LINT_SCRIPT_KATAKANA;
+    pub(crate) const HANGUL: u8 = LINT_SCRIPT_HANGUL;
+    pub(crate) const BOPOMOFO: u8 = LINT_SCRIPT_BOPOMOFO;
+
+    /// The bidi kind.
+    #[inline(always)]
+    pub(crate) fn bidi(self) -> u8 {
+        (self.0 & 7) as u8
+    }
+
+    /// The script byte: 0 for Common and Inherited, an id, or [`Self::SCRIPT_COMPLEX`].
+    #[inline(always)]
+    pub(crate) fn script(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+}
+
+/// The [`LintClass`] of a code point: two loads.
+#[inline(always)]
+pub(crate) fn lint_class(cp: u32) -> LintClass {
+    LintClass(match LINT_INDEX.get((cp >> LINT_LEAF_BITS) as usize) {
+        Some(&leaf) => LINT_LEAVES[leaf as usize][(cp & ((1 << LINT_LEAF_BITS) - 1)) as usize],
+        None => 0,
+    })
+}
+
 /// The class bits of an ASCII byte (crate-internal: the scanner tests them).
 #[inline(always)]
 pub(crate) fn ascii(b: u8) -> u16 {

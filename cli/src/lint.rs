@@ -47,14 +47,21 @@ impl LineCommand for LintLines<'_> {
     fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let read = &self.0.read;
         let (text, readable) = read.read(line.bytes);
-        let parsed = readable.and_then(|()| IriRef::parse_bytes(&text, read.grammar));
-        let lints: Vec<Lint> = match &parsed {
-            Ok(iri) => iri
-                .lints()
-                .into_iter()
-                .filter(|l| !self.0.allow.contains(&l.code()))
-                .collect(),
-            Err(_) => Vec::new(),
+        // An ASCII line has no lint: validating it is enough.
+        let (verdict, lints): (Result<(), iriscan::Error>, Vec<Lint>) = if text.is_ascii() {
+            (
+                readable.and_then(|()| read.grammar.validate(&text)),
+                Vec::new(),
+            )
+        } else {
+            match readable.and_then(|()| IriRef::parse_bytes(&text, read.grammar)) {
+                Ok(iri) => {
+                    let mut lints = iri.lints();
+                    lints.retain(|l| !self.0.allow.contains(&l.code()));
+                    (Ok(()), lints)
+                }
+                Err(e) => (Err(e), Vec::new()),
+            }
         };
         let warning = lints.iter().find(|l| l.severity() == Severity::Warning);
         match style {
@@ -68,7 +75,7 @@ impl LineCommand for LintLines<'_> {
                 write_json_position(out, line);
                 json_str(out, &String::from_utf8_lossy(line.bytes));
                 crate::mode::write_json(out, line.bytes, &text);
-                match &parsed {
+                match &verdict {
                     Ok(_) => {
                         out.extend_from_slice(b",\"ok\":true,\"lints\":[");
                         for (k, lint) in lints.iter().enumerate() {
@@ -86,7 +93,7 @@ impl LineCommand for LintLines<'_> {
                     }
                 }
             }
-            Style::Text => match &parsed {
+            Style::Text => match &verdict {
                 Ok(_) => {
                     for lint in &lints {
                         write_text_position(out, line);
@@ -106,7 +113,7 @@ impl LineCommand for LintLines<'_> {
                 }
             },
         }
-        match (parsed, warning) {
+        match (verdict, warning) {
             (Err(e), _) => Err(e.kind().name()),
             (Ok(_), Some(lint)) => Err(lint.code().name()),
             (Ok(_), None) => Ok(()),

@@ -115,7 +115,10 @@ fn display_wraps_reorders_or_encodes() {
         "1\t\u{202A}http://ab.אבג.ij/\u{202C}\n2\thttp://xn--80ak6aa92e.com/\n"
     );
     assert_eq!(o.status.code(), Some(0));
-    let o = iriscan(&["display", "--embedding", "lri", "--valid"], input.as_bytes());
+    let o = iriscan(
+        &["display", "--embedding", "lri", "--valid"],
+        input.as_bytes(),
+    );
     assert_eq!(
         stdout(&o),
         "\u{2066}http://ab.אבג.ij/\u{2069}\nhttp://xn--80ak6aa92e.com/\n"
@@ -128,7 +131,10 @@ fn display_wraps_reorders_or_encodes() {
         "http://ab.xn--4dbcd.ij/\nhttp://xn--80ak6aa92e.com/\n"
     );
     // JSON, and a line that is not an IRI.
-    let o = iriscan(&["display", "--json"], b"http://x/a\xe2\x80\x8bb\nhttp://a b/\n");
+    let o = iriscan(
+        &["display", "--json"],
+        b"http://x/a\xe2\x80\x8bb\nhttp://a b/\n",
+    );
     let lines = json_lines(&o);
     assert_eq!(lines[0]["output"], "http://x/a%E2%80%8Bb");
     assert_eq!(lines[1]["ok"], false);

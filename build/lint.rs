@@ -1,0 +1,121 @@
+//! What the lints (src/lint.rs, 3987bis 4.2, 6.1, 7.3, 8.5) need of each code point, in one
+//! 16-bit value, so that a component is read with one lookup a character and the Unicode crates
+//! are asked only where a lint is likely. Derived here from iriscan's Bidi_Class table and from
+//! the crates the lints use (`unicode-script`, `unicode-security`, `unicode-normalization`,
+//! `icu_properties`), so that the two cannot disagree; `tests/lint_table.rs` checks every code
+//! point against them.
+//!
+//! Bits 0 to 2: the bidi kind (0 other, 1 L, 2 R or AL, 3 EN or AN, 4 NSM); then the flags below;
+//! bits 8 to 15: the script, 0 for Common and Inherited (Script_Extensions of every script), an id
+//! for a code point of one script (its Script and its Script_Extensions the same), and 255 for
+//! the others (several scripts, or Unknown), which the lints leave to `unicode-security`.
+
+use std::fmt::Write as _;
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized};
+use unicode_script::{Script, UnicodeScript};
+
+/// Not ASCII, and Alphabetic.
+const LETTER: u16 = 1 << 3;
+/// The UTS #39 skeleton of the code point alone is ASCII (or empty).
+const ASCII_SKELETON: u16 = 1 << 4;
+/// Not ASCII, and Default_Ignorable_Code_Point or White_Space.
+const INVISIBLE: u16 = 1 << 5;
+/// Not ASCII, not a letter or digit of a script, and its skeleton one of the delimiters.
+const LOOKALIKE: u16 = 1 << 6;
+/// NFC_Quick_Check or NFKC_Quick_Check not Yes, or a non-zero Canonical_Combining_Class: a
+/// component without one is in NFC and in NFKC.
+const NORMAL_CHECK: u16 = 1 << 7;
+/// The script byte of a code point the fast path does not decide.
+const SCRIPT_COMPLEX: u16 = 255;
+
+/// The characters a look-alike may pass for (docs/spec-choices.md L6).
+const DELIMITERS: &str = ":/?#[]@.&=;% <>\"\\|";
+
+/// The scripts the "highly restrictive" level of UTS #39 5.2 names, whose ids src/lint.rs needs.
+const NAMED: [(Script, &str); 6] = [
+    (Script::Latin, "LATIN"),
+    (Script::Han, "HAN"),
+    (Script::Hiragana, "HIRAGANA"),
+    (Script::Katakana, "KATAKANA"),
+    (Script::Hangul, "HANGUL"),
+    (Script::Bopomofo, "BOPOMOFO"),
+];
+
+pub fn write(out: &mut String, bidi: &[u8]) {
+    let mut ids: Vec<Script> = NAMED.iter().map(|&(s, _)| s).collect();
+    let mut values = vec![0u16; 0x110000];
+    let invisible =
+        icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
+    for (cp, value) in values.iter_mut().enumerate() {
+        let Some(c) = char::from_u32(cp as u32) else {
+            continue;
+        };
+        let mut v = match super::bidi::CLASSES[bidi[cp] as usize] {
+            "L" => 1,
+            "R" | "AL" => 2,
+            "EN" | "AN" => 3,
+            "NSM" => 4,
+            _ => 0,
+        };
+        let skeleton: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
+        if skeleton.is_ascii() {
+            v |= ASCII_SKELETON;
+        }
+        if !c.is_ascii() {
+            if c.is_alphabetic() {
+                v |= LETTER;
+            }
+            if c.is_whitespace() || invisible.contains(c) {
+                v |= INVISIBLE;
+            }
+            let of_a_script =
+                c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
+            let mut looks = skeleton.chars();
+            if let (false, Some(like), None) = (of_a_script, looks.next(), looks.next()) {
+                if DELIMITERS.contains(like) {
+                    v |= LOOKALIKE;
+                }
+            }
+        }
+        let one = std::iter::once(c);
+        if is_nfc_quick(one.clone()) != IsNormalized::Yes
+            || is_nfkc_quick(one) != IsNormalized::Yes
+            || canonical_combining_class(c) != 0
+        {
+            v |= NORMAL_CHECK;
+        }
+        let ext = c.script_extension();
+        let script = if ext.is_common() || ext.is_inherited() {
+            0
+        } else {
+            match Script::try_from(ext) {
+                Ok(s) if s != Script::Unknown && c.script() == s => {
+                    let at = ids.iter().position(|&k| k == s).unwrap_or_else(|| {
+                        ids.push(s);
+                        ids.len() - 1
+                    });
+                    at as u16 + 1
+                }
+                _ => SCRIPT_COMPLEX,
+            }
+        };
+        assert!(
+            script <= SCRIPT_COMPLEX && ids.len() < 255,
+            "too many scripts for a byte"
+        );
+        *value = v | script << 8;
+    }
+    for (k, (_, name)) in NAMED.iter().enumerate() {
+        writeln!(out, "pub(crate) const LINT_SCRIPT_{name}: u8 = {};", k + 1).unwrap();
+    }
+    writeln!(out).unwrap();
+    super::two_level::write(
+        out,
+        "LINT",
+        "u16",
+        &values,
+        7,
+        "The lint classes of build/lint.rs",
+    );
+}

@@ -1,0 +1,98 @@
+//! The lint table of build/lint.rs, every code point against what its sources say at run time:
+//! iriscan's Bidi_Class, `unicode-security` (skeletons), `unicode-script` (scripts),
+//! `unicode-normalization` (quick checks, combining classes) and `icu_properties`
+//! (Default_Ignorable_Code_Point).
+
+use iriscan::internals::lint_class_bits;
+use iriscan::tables::{bidi_class, BidiClass};
+use std::collections::HashMap;
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized};
+use unicode_script::{Script, UnicodeScript};
+
+const DELIMITERS: &str = ":/?#[]@.&=;% <>\"\\|";
+
+#[test]
+fn every_code_point_has_the_class_its_sources_give() {
+    let ignorable =
+        icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
+    let named = [
+        Script::Latin,
+        Script::Han,
+        Script::Hiragana,
+        Script::Katakana,
+        Script::Hangul,
+        Script::Bopomofo,
+    ];
+    // The id of each script of one-script code points, both ways.
+    let mut ids: HashMap<u16, Script> = HashMap::new();
+    let mut wrong = Vec::new();
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let bits = lint_class_bits(c);
+        let bidi = match bidi_class(c) {
+            BidiClass::L => 1,
+            BidiClass::R | BidiClass::AL => 2,
+            BidiClass::EN | BidiClass::AN => 3,
+            BidiClass::NSM => 4,
+            _ => 0,
+        };
+        let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
+        let wide = !c.is_ascii();
+        let of_a_script =
+            c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
+        let mut looks = skeleton.chars();
+        let lookalike = wide
+            && !of_a_script
+            && matches!((looks.next(), looks.next()), (Some(l), None) if DELIMITERS.contains(l));
+        let one = std::iter::once(c);
+        let normal_check = is_nfc_quick(one.clone()) != IsNormalized::Yes
+            || is_nfkc_quick(one) != IsNormalized::Yes
+            || canonical_combining_class(c) != 0;
+        let flags = [
+            (8, wide && c.is_alphabetic()),
+            (16, skeleton.is_ascii()),
+            (32, wide && (c.is_whitespace() || ignorable.contains(c))),
+            (64, lookalike),
+            (128, normal_check),
+        ];
+        let mut expected = bidi;
+        for (bit, set) in flags {
+            if set {
+                expected |= bit;
+            }
+        }
+        let ext = c.script_extension();
+        let script = bits >> 8;
+        let script_ok = if ext.is_common() || ext.is_inherited() {
+            script == 0
+        } else {
+            match Script::try_from(ext) {
+                Ok(s) if s != Script::Unknown && c.script() == s => {
+                    let named_ok = match named.iter().position(|&n| n == s) {
+                        Some(k) => script == k as u16 + 1,
+                        None => script > named.len() as u16 && script < 255,
+                    };
+                    named_ok && *ids.entry(script).or_insert(s) == s
+                }
+                _ => script == 255,
+            }
+        };
+        if bits & 0xFF != expected || !script_ok {
+            wrong.push(format!(
+                "U+{:04X}: table {bits:#06X}, sources {expected:#04X} script {ext:?}",
+                c as u32
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong: {:#?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(20)]
+    );
+    // Distinct scripts get distinct ids.
+    let mut scripts: Vec<Script> = ids.values().copied().collect();
+    scripts.sort_by_key(|s| s.full_name());
+    scripts.dedup();
+    assert_eq!(scripts.len(), ids.len());
+}
