@@ -8,7 +8,8 @@
 //! Bits 0 to 2: the bidi kind (0 other, 1 L, 2 R or AL, 3 EN or AN, 4 NSM); then the flags below;
 //! bits 8 to 15: the script, 0 for Common and Inherited (Script_Extensions of every script), an id
 //! for a code point of one script (its Script and its Script_Extensions the same), and 255 for
-//! the others (several scripts, or Unknown), which the lints leave to `unicode-security`.
+//! the others (several scripts, or Unknown), which the lints leave to `unicode-security`. The few
+//! invisible code points and look-alikes of delimiters share a flag, and are listed apart.
 
 use std::fmt::Write as _;
 use unicode_normalization::char::canonical_combining_class;
@@ -19,13 +20,14 @@ use unicode_script::{Script, UnicodeScript};
 const LETTER: u16 = 1 << 3;
 /// The UTS #39 skeleton of the code point alone is ASCII (or empty).
 const ASCII_SKELETON: u16 = 1 << 4;
-/// Not ASCII, and Default_Ignorable_Code_Point or White_Space.
-const INVISIBLE: u16 = 1 << 5;
-/// Not ASCII, not a letter or digit of a script, and its skeleton one of the delimiters.
-const LOOKALIKE: u16 = 1 << 6;
-/// NFC_Quick_Check or NFKC_Quick_Check not Yes, or a non-zero Canonical_Combining_Class: a
-/// component without one is in NFC and in NFKC.
-const NORMAL_CHECK: u16 = 1 << 7;
+/// Invisible (not ASCII, and Default_Ignorable_Code_Point or White_Space), or a look-alike of a
+/// delimiter (not ASCII, not a letter or digit of a script, and its skeleton one of them).
+const RARE: u16 = 1 << 5;
+/// NFC_Quick_Check or NFKC_Quick_Check is not Yes.
+const NOT_QUICK: u16 = 1 << 6;
+/// A non-zero Canonical_Combining_Class: a component without a code point of `NOT_QUICK` and
+/// without two of these in a row is in NFC and in NFKC (UAX #15 9, the quick check).
+const COMBINING: u16 = 1 << 7;
 /// The script byte of a code point the fast path does not decide.
 const SCRIPT_COMPLEX: u16 = 255;
 
@@ -45,6 +47,7 @@ const NAMED: [(Script, &str); 6] = [
 pub fn write(out: &mut String, bidi: &[u8]) {
     let mut ids: Vec<Script> = NAMED.iter().map(|&(s, _)| s).collect();
     let mut values = vec![0u16; 0x110000];
+    let (mut invisibles, mut lookalikes) = (Vec::new(), Vec::new());
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
     for (cp, value) in values.iter_mut().enumerate() {
@@ -67,23 +70,26 @@ pub fn write(out: &mut String, bidi: &[u8]) {
                 v |= LETTER;
             }
             if c.is_whitespace() || invisible.contains(c) {
-                v |= INVISIBLE;
+                v |= RARE;
+                invisibles.push(cp as u32);
             }
             let of_a_script =
                 c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
             let mut looks = skeleton.chars();
             if let (false, Some(like), None) = (of_a_script, looks.next(), looks.next()) {
                 if DELIMITERS.contains(like) {
-                    v |= LOOKALIKE;
+                    v |= RARE;
+                    lookalikes.push(cp as u32);
                 }
             }
         }
         let one = std::iter::once(c);
-        if is_nfc_quick(one.clone()) != IsNormalized::Yes
-            || is_nfkc_quick(one) != IsNormalized::Yes
-            || canonical_combining_class(c) != 0
+        if is_nfc_quick(one.clone()) != IsNormalized::Yes || is_nfkc_quick(one) != IsNormalized::Yes
         {
-            v |= NORMAL_CHECK;
+            v |= NOT_QUICK;
+        }
+        if canonical_combining_class(c) != 0 {
+            v |= COMBINING;
         }
         let ext = c.script_extension();
         let script = if ext.is_common() || ext.is_inherited() {
@@ -110,6 +116,30 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         writeln!(out, "pub(crate) const LINT_SCRIPT_{name}: u8 = {};", k + 1).unwrap();
     }
     writeln!(out).unwrap();
+    // Ranges, sorted, for a binary search.
+    let ranges = |points: &[u32]| {
+        let mut ranges: Vec<(u32, u32)> = Vec::new();
+        for &cp in points {
+            match ranges.last_mut() {
+                Some((_, hi)) if *hi + 1 == cp => *hi = cp,
+                _ => ranges.push((cp, cp)),
+            }
+        }
+        ranges
+    };
+    for (name, what, points) in [
+        ("INVISIBLE", "invisible", &invisibles),
+        ("LOOKALIKE", "look-alikes of delimiters", &lookalikes),
+    ] {
+        let r = ranges(points);
+        writeln!(
+            out,
+            "/// The code points of `RARE` that are {what}, as ranges.\n\
+             pub(crate) static LINT_{name}: [(u32, u32); {}] = {r:?};",
+            r.len()
+        )
+        .unwrap();
+    }
     super::two_level::write(
         out,
         "LINT",

@@ -65,8 +65,14 @@ pub fn idna_table_size() -> (usize, usize, usize, usize) {
 }
 
 /// The bits of a code point in the lint table of build/lint.rs (bidi kind in bits 0 to 2, the
-/// flags `LETTER` 8, `ASCII_SKELETON` 16, `INVISIBLE` 32, `LOOKALIKE` 64, `NORMAL_CHECK` 128, the
-/// script byte above), and the script ids of Latin, Han, Hiragana, Katakana, Hangul, Bopomofo.
-pub fn lint_class_bits(c: char) -> u16 {
-    crate::tables::lint_class(c as u32).0
+/// flags `LETTER` 8, `ASCII_SKELETON` 16, `RARE` 32, `NOT_QUICK` 64, `COMBINING` 128, the script
+/// byte above, Latin to Bopomofo 1 to 6), and whether it is listed as invisible and as a
+/// look-alike of a delimiter.
+pub fn lint_class_bits(c: char) -> (u16, bool, bool) {
+    let cp = c as u32;
+    (
+        crate::tables::lint_class(cp).0,
+        crate::tables::is_invisible(cp),
+        crate::tables::is_lookalike(cp),
+    )
 }

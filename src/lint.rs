@@ -33,7 +33,7 @@
 //! example 9: `%31` is a digit); the others are read as written, three ASCII characters, so that
 //! a component mapped to URI notation as a whole (4.2's remedy) has no right-to-left character.
 
-use crate::tables::{lint_class, LintClass};
+use crate::tables::{is_invisible, is_lookalike, lint_class, LintClass};
 use crate::{Component, HostKind, IriRef};
 use std::fmt;
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
@@ -240,7 +240,10 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     }
     let mut pending: Option<(Part, Summary)> = None;
     let mut rtl_before = false;
-    for_each_part(iri, |part| {
+    // Without right-to-left characters, an ASCII component has no lint, nor does it give one to
+    // its neighbours.
+    let every = may_have_rtl(input.as_bytes());
+    for_each_part(iri, every, |part| {
         let summary = Summary::of(part.text(input));
         if let Some((p, s)) = pending.take() {
             lint_part(input, p, &s, [rtl_before, summary.has_rtl], &mut lints);
@@ -320,10 +323,11 @@ fn lint_part(
         let m = whole(&format!("can pass for ASCII: its skeleton is {looks:?}"));
         push(LintCode::Confusable, part.start, text.len(), m);
     }
-    if summary.any & LintClass::LOOKALIKE != 0 {
+    if summary.any & LintClass::RARE != 0 {
         for (i, c) in text.char_indices() {
             // In a host, the dots of RFC 3490 3.1 separate labels.
-            if lint_class(c as u32).0 & LintClass::LOOKALIKE != 0
+            if lint_class(c as u32).0 & LintClass::RARE != 0
+                && is_lookalike(c as u32)
                 && !(part.kind == PartKind::Label && crate::map::host::DOTS.contains(&c))
             {
                 let like: String = skeleton(c.encode_utf8(&mut [0; 4])).collect();
@@ -343,7 +347,7 @@ fn lint_part(
     }
     // 3.1, 5.3.2.2, 8.5: from the delimiter before the component, which a mark after it may
     // compose with ("=" and U+0338 are "≠").
-    if summary.any & LintClass::NORMAL_CHECK != 0 {
+    if summary.any & LintClass::NOT_QUICK != 0 || summary.combining_pair {
         let from = part.start - usize::from(part.start > 0);
         let normal = &input[from..part.end];
         if !is_nfc(normal) {
@@ -358,9 +362,9 @@ fn lint_part(
             push(LintCode::NotNfkc, part.start, text.len(), m);
         }
     }
-    if summary.any & LintClass::INVISIBLE != 0 {
+    if summary.any & LintClass::RARE != 0 {
         for (i, c) in text.char_indices() {
-            if lint_class(c as u32).0 & LintClass::INVISIBLE != 0 {
+            if lint_class(c as u32).0 & LintClass::RARE != 0 && is_invisible(c as u32) {
                 let m = format!("{} cannot be seen or transcribed", code_point(c));
                 push(LintCode::Invisible, part.start + i, c.len_utf8(), m);
             }
@@ -421,29 +425,46 @@ impl Part {
 /// The non-empty components of `iri` in the order of the input.
 pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
     let mut parts = Vec::new();
-    for_each_part(iri, |part| parts.push(part));
+    for_each_part(iri, true, |part| parts.push(part));
     parts
 }
 
+/// Whether `b` may hold a right-to-left character (R or AL), by the UTF-8 lead bytes of the
+/// blocks where they are (U+0590 to U+08FF, U+FB1D to U+FEFF, U+10800 to U+10FFF, U+1E800 to
+/// U+1EFFF; tested against every code point), and of some neighbours.
+fn may_have_rtl(b: &[u8]) -> bool {
+    (0..b.len()).any(|i| match b[i] {
+        0xD6..=0xDF => true,
+        0xE0 => matches!(b.get(i + 1), Some(0xA0..=0xA3)),
+        0xEF => matches!(b.get(i + 1), Some(0xAC..=0xBB)),
+        0xF0 => matches!(b.get(i + 1), Some(0x90 | 0x9E)),
+        _ => false,
+    })
+}
+
 /// Calls `each` with the non-empty components of `iri`, in the order of the input: a walk of
-/// the bytes of each component of the IRI, cut at the delimiters that divide it.
-fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part)) {
+/// the bytes of each component of the IRI, cut at the delimiters that divide it; with `every`
+/// false, only those of the components of the IRI that are not ASCII.
+fn for_each_part(iri: &IriRef<'_>, every: bool, mut each: impl FnMut(Part)) {
     let input = iri.as_str();
     let b = input.as_bytes();
     let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
+    let wanted = |s: &str| every || !s.is_ascii();
     let mut emit = |kind: PartKind, start: usize, end: usize| {
         if end > start {
             each(Part { kind, start, end });
         }
     };
-    if let Some(userinfo) = iri.userinfo() {
+    if let Some(userinfo) = iri.userinfo().filter(|u| wanted(u)) {
         emit(
             PartKind::Userinfo,
             at(userinfo),
             at(userinfo) + userinfo.len(),
         );
     }
-    if let (Some(host), Some(HostKind::RegName)) = (iri.host(), iri.host_kind()) {
+    if let (Some(host), Some(HostKind::RegName)) =
+        (iri.host().filter(|h| wanted(h)), iri.host_kind())
+    {
         // RFC 3490 3.1: "." and U+3002, U+FF0E, U+FF61 (3 bytes each in UTF-8).
         let (mut start, end) = (at(host), at(host) + host.len());
         let mut i = start;
@@ -466,17 +487,19 @@ fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part)) {
     }
     // Path segments, and the dot-separated parts of each.
     let path = iri.path();
-    let (first, end) = (at(path), at(path) + path.len());
-    let mut start = first;
-    for (i, &c) in b.iter().enumerate().take(end).skip(first) {
-        if matches!(c, b'/' | b'.') {
-            emit(PartKind::Segment, start, i);
-            start = i + 1;
+    if wanted(path) {
+        let (first, end) = (at(path), at(path) + path.len());
+        let mut start = first;
+        for (i, &c) in b.iter().enumerate().take(end).skip(first) {
+            if matches!(c, b'/' | b'.') {
+                emit(PartKind::Segment, start, i);
+                start = i + 1;
+            }
         }
+        emit(PartKind::Segment, start, end);
     }
-    emit(PartKind::Segment, start, end);
     // The query's names and values: a pair ends at "&" or ";", its name at its first "=".
-    if let Some(query) = iri.query() {
+    if let Some(query) = iri.query().filter(|q| wanted(q)) {
         let (first, end) = (at(query), at(query) + query.len());
         let (mut start, mut kind) = (first, PartKind::QueryName);
         for (i, &c) in b.iter().enumerate().take(end).skip(first) {
@@ -519,6 +542,8 @@ struct Summary {
     any: u16,
     /// Whether the skeleton of every character is ASCII.
     ascii_skeleton: bool,
+    /// Whether two characters in a row have a non-zero Canonical_Combining_Class.
+    combining_pair: bool,
     scripts: Scripts,
 }
 
@@ -532,6 +557,7 @@ impl Summary {
             last: LintClass::OTHER,
             any: 0,
             ascii_skeleton: true,
+            combining_pair: false,
             scripts: Scripts::default(),
         };
         let b = text.as_bytes();
@@ -557,7 +583,7 @@ impl Summary {
             }
             return s;
         }
-        let mut i = 0;
+        let (mut i, mut combining) = (0, false);
         while i < b.len() {
             if b[i] == b'%' {
                 if let Some(octet) = decode_octet(b, i) {
@@ -568,7 +594,7 @@ impl Summary {
                             kind(&mut s, lint_class(u32::from(c)).bidi());
                         }
                     }
-                    i += 3;
+                    (i, combining) = (i + 3, false);
                     continue;
                 }
             }
@@ -576,6 +602,9 @@ impl Summary {
             let class = lint_class(cp);
             kind(&mut s, class.bidi());
             s.any |= class.0;
+            let mark = class.0 & LintClass::COMBINING != 0;
+            s.combining_pair |= mark && combining;
+            combining = mark;
             s.ascii_skeleton &= class.0 & LintClass::ASCII_SKELETON != 0;
             s.scripts.push(class.script());
             i += len;
@@ -746,8 +775,8 @@ fn is_nfkc(s: &str) -> bool {
 
 /// `c` as "U+XXXX", with the character where it shows.
 fn code_point(c: char) -> String {
-    let invisible = lint_class(c as u32).0 & LintClass::INVISIBLE != 0;
-    if invisible || c.is_control() || unicode_normalization::char::is_combining_mark(c) {
+    if is_invisible(c as u32) || c.is_control() || unicode_normalization::char::is_combining_mark(c)
+    {
         format!("U+{:04X}", c as u32)
     } else {
         format!("U+{:04X} ({c})", c as u32)
@@ -757,7 +786,21 @@ fn code_point(c: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::{bidi_class, code_point_class, BidiClass, CodePointClass};
     use proptest::prelude::*;
+
+    #[test]
+    fn may_have_rtl_finds_every_right_to_left_code_point() {
+        let missed: Vec<char> = (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL))
+            // RLM, which no IRI holds (3987bis 4.1).
+            .filter(|&c| code_point_class(c) != CodePointClass::BidiFormatting)
+            .filter(|c| !may_have_rtl(c.to_string().as_bytes()))
+            .collect();
+        assert!(missed.is_empty(), "{missed:?}");
+        assert!(!may_have_rtl("http://例え.jp/パス?q=Dürst".as_bytes()));
+    }
 
     proptest! {
         /// The scripts of the one pass decide as `unicode-security` does.

@@ -173,9 +173,12 @@ impl LintClass {
     /// Flags.
     pub(crate) const LETTER: u16 = 1 << 3;
     pub(crate) const ASCII_SKELETON: u16 = 1 << 4;
-    pub(crate) const INVISIBLE: u16 = 1 << 5;
-    pub(crate) const LOOKALIKE: u16 = 1 << 6;
-    pub(crate) const NORMAL_CHECK: u16 = 1 << 7;
+    /// Invisible, or a look-alike of a delimiter: [`is_invisible`], [`is_lookalike`] tell.
+    pub(crate) const RARE: u16 = 1 << 5;
+    /// NFC_Quick_Check or NFKC_Quick_Check not Yes.
+    pub(crate) const NOT_QUICK: u16 = 1 << 6;
+    /// Canonical_Combining_Class not 0.
+    pub(crate) const COMBINING: u16 = 1 << 7;
     /// The script byte of code points of several scripts, or of none.
     pub(crate) const SCRIPT_COMPLEX: u8 = 255;
     /// The script ids of build/lint.rs's `NAMED`, 1 to 6.
@@ -206,6 +209,22 @@ pub(crate) fn lint_class(cp: u32) -> LintClass {
         Some(&leaf) => LINT_LEAVES[leaf as usize][(cp & ((1 << LINT_LEAF_BITS) - 1)) as usize],
         None => 0,
     })
+}
+
+/// Whether `cp`, of [`LintClass::RARE`], is invisible (Default_Ignorable_Code_Point or a
+/// non-ASCII White_Space).
+pub(crate) fn is_invisible(cp: u32) -> bool {
+    in_ranges(&LINT_INVISIBLE, cp)
+}
+
+/// Whether `cp`, of [`LintClass::RARE`], looks like a delimiter (build/lint.rs).
+pub(crate) fn is_lookalike(cp: u32) -> bool {
+    in_ranges(&LINT_LOOKALIKE, cp)
+}
+
+fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
+    let i = ranges.partition_point(|&(_, hi)| hi < cp);
+    ranges.get(i).is_some_and(|&(lo, _)| lo <= cp)
 }
 
 /// The class bits of an ASCII byte (crate-internal: the scanner tests them).

@@ -28,7 +28,7 @@ fn every_code_point_has_the_class_its_sources_give() {
     let mut ids: HashMap<u16, Script> = HashMap::new();
     let mut wrong = Vec::new();
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        let bits = lint_class_bits(c);
+        let (bits, invisible, lookalike_listed) = lint_class_bits(c);
         let bidi = match bidi_class(c) {
             BidiClass::L => 1,
             BidiClass::R | BidiClass::AL => 2,
@@ -45,15 +45,15 @@ fn every_code_point_has_the_class_its_sources_give() {
             && !of_a_script
             && matches!((looks.next(), looks.next()), (Some(l), None) if DELIMITERS.contains(l));
         let one = std::iter::once(c);
-        let normal_check = is_nfc_quick(one.clone()) != IsNormalized::Yes
-            || is_nfkc_quick(one) != IsNormalized::Yes
-            || canonical_combining_class(c) != 0;
+        let not_quick = is_nfc_quick(one.clone()) != IsNormalized::Yes
+            || is_nfkc_quick(one) != IsNormalized::Yes;
+        let is_invisible = wide && (c.is_whitespace() || ignorable.contains(c));
         let flags = [
             (8, wide && c.is_alphabetic()),
             (16, skeleton.is_ascii()),
-            (32, wide && (c.is_whitespace() || ignorable.contains(c))),
-            (64, lookalike),
-            (128, normal_check),
+            (32, is_invisible || lookalike),
+            (64, not_quick),
+            (128, canonical_combining_class(c) != 0),
         ];
         let mut expected = bidi;
         for (bit, set) in flags {
@@ -77,7 +77,11 @@ fn every_code_point_has_the_class_its_sources_give() {
                 _ => script == 255,
             }
         };
-        if bits & 0xFF != expected || !script_ok {
+        if bits & 0xFF != expected
+            || !script_ok
+            || invisible != is_invisible
+            || lookalike_listed != lookalike
+        {
             wrong.push(format!(
                 "U+{:04X}: table {bits:#06X}, sources {expected:#04X} script {ext:?}",
                 c as u32
