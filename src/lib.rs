@@ -26,6 +26,9 @@
 //! # Ok::<(), iriscan::Error>(())
 //! ```
 //!
+//! For people rather than programs: [`lint`] finds what makes a valid IRI hard to read or easy
+//! to spoof (3987bis 4.2, 6.1, 8.5), and [`display`] gives the form to show (4.1, 8.6).
+//!
 //! # Features
 //!
 //! - `serde`: `Serialize` and `Deserialize` for [`IriRefBuf`] and [`IriBuf`], as strings.

@@ -230,7 +230,7 @@ impl IriRef<'_> {
 /// [`LintCode::ALL`]. An IRI of ASCII characters alone has none.
 ///
 /// Each component is read once, a lookup in the generated table of build/lint.rs a character
-/// ([`Summary`]), and judged when the next one is read (`bidi-digit-adjacent` looks at both
+/// (a summary), and judged when the next one is read (`bidi-digit-adjacent` looks at both
 /// neighbours); the Unicode crates are asked only where the summary finds a lint likely.
 pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     let input = iri.as_str();
@@ -240,10 +240,7 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     }
     let mut pending: Option<(Part, Summary)> = None;
     let mut rtl_before = false;
-    // Without right-to-left characters, an ASCII component has no lint, nor does it give one to
-    // its neighbours.
-    let every = may_have_rtl(input.as_bytes());
-    for_each_part(iri, every, |part| {
+    for_each_part(iri, |part| {
         let summary = Summary::of(part.text(input));
         if let Some((p, s)) = pending.take() {
             lint_part(input, p, &s, [rtl_before, summary.has_rtl], &mut lints);
@@ -425,46 +422,29 @@ impl Part {
 /// The non-empty components of `iri` in the order of the input.
 pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
     let mut parts = Vec::new();
-    for_each_part(iri, true, |part| parts.push(part));
+    for_each_part(iri, |part| parts.push(part));
     parts
 }
 
-/// Whether `b` may hold a right-to-left character (R or AL), by the UTF-8 lead bytes of the
-/// blocks where they are (U+0590 to U+08FF, U+FB1D to U+FEFF, U+10800 to U+10FFF, U+1E800 to
-/// U+1EFFF; tested against every code point), and of some neighbours.
-fn may_have_rtl(b: &[u8]) -> bool {
-    (0..b.len()).any(|i| match b[i] {
-        0xD6..=0xDF => true,
-        0xE0 => matches!(b.get(i + 1), Some(0xA0..=0xA3)),
-        0xEF => matches!(b.get(i + 1), Some(0xAC..=0xBB)),
-        0xF0 => matches!(b.get(i + 1), Some(0x90 | 0x9E)),
-        _ => false,
-    })
-}
-
 /// Calls `each` with the non-empty components of `iri`, in the order of the input: a walk of
-/// the bytes of each component of the IRI, cut at the delimiters that divide it; with `every`
-/// false, only those of the components of the IRI that are not ASCII.
-fn for_each_part(iri: &IriRef<'_>, every: bool, mut each: impl FnMut(Part)) {
+/// the bytes of each component of the IRI, cut at the delimiters that divide it.
+fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part)) {
     let input = iri.as_str();
     let b = input.as_bytes();
     let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
-    let wanted = |s: &str| every || !s.is_ascii();
     let mut emit = |kind: PartKind, start: usize, end: usize| {
         if end > start {
             each(Part { kind, start, end });
         }
     };
-    if let Some(userinfo) = iri.userinfo().filter(|u| wanted(u)) {
+    if let Some(userinfo) = iri.userinfo() {
         emit(
             PartKind::Userinfo,
             at(userinfo),
             at(userinfo) + userinfo.len(),
         );
     }
-    if let (Some(host), Some(HostKind::RegName)) =
-        (iri.host().filter(|h| wanted(h)), iri.host_kind())
-    {
+    if let (Some(host), Some(HostKind::RegName)) = (iri.host(), iri.host_kind()) {
         // RFC 3490 3.1: "." and U+3002, U+FF0E, U+FF61 (3 bytes each in UTF-8).
         let (mut start, end) = (at(host), at(host) + host.len());
         let mut i = start;
@@ -487,19 +467,17 @@ fn for_each_part(iri: &IriRef<'_>, every: bool, mut each: impl FnMut(Part)) {
     }
     // Path segments, and the dot-separated parts of each.
     let path = iri.path();
-    if wanted(path) {
-        let (first, end) = (at(path), at(path) + path.len());
-        let mut start = first;
-        for (i, &c) in b.iter().enumerate().take(end).skip(first) {
-            if matches!(c, b'/' | b'.') {
-                emit(PartKind::Segment, start, i);
-                start = i + 1;
-            }
+    let (first, end) = (at(path), at(path) + path.len());
+    let mut start = first;
+    for (i, &c) in b.iter().enumerate().take(end).skip(first) {
+        if matches!(c, b'/' | b'.') {
+            emit(PartKind::Segment, start, i);
+            start = i + 1;
         }
-        emit(PartKind::Segment, start, end);
     }
+    emit(PartKind::Segment, start, end);
     // The query's names and values: a pair ends at "&" or ";", its name at its first "=".
-    if let Some(query) = iri.query().filter(|q| wanted(q)) {
+    if let Some(query) = iri.query() {
         let (first, end) = (at(query), at(query) + query.len());
         let (mut start, mut kind) = (first, PartKind::QueryName);
         for (i, &c) in b.iter().enumerate().take(end).skip(first) {
@@ -786,21 +764,7 @@ fn code_point(c: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::{bidi_class, code_point_class, BidiClass, CodePointClass};
     use proptest::prelude::*;
-
-    #[test]
-    fn may_have_rtl_finds_every_right_to_left_code_point() {
-        let missed: Vec<char> = (0..=0x10FFFF)
-            .filter_map(char::from_u32)
-            .filter(|&c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL))
-            // RLM, which no IRI holds (3987bis 4.1).
-            .filter(|&c| code_point_class(c) != CodePointClass::BidiFormatting)
-            .filter(|c| !may_have_rtl(c.to_string().as_bytes()))
-            .collect();
-        assert!(missed.is_empty(), "{missed:?}");
-        assert!(!may_have_rtl("http://例え.jp/パス?q=Dürst".as_bytes()));
-    }
 
     proptest! {
         /// The scripts of the one pass decide as `unicode-security` does.
