@@ -38,7 +38,8 @@ use crate::{Component, HostKind, IriRef};
 use std::fmt;
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, UnicodeScript};
-use unicode_security::{skeleton, MixedScript};
+use unicode_security::mixed_script::AugmentedScriptSet;
+use unicode_security::skeleton;
 
 /// How much a lint matters: a warning breaks a SHOULD of the spec (the command exits 1), an info
 /// is "allowed but not recommended".
@@ -164,7 +165,12 @@ pub struct Lint {
     component: Component,
     offset: usize,
     len: usize,
-    message: String,
+    /// The kind of component, and the text the message is about (the component, or the one
+    /// character): the message is written when asked for.
+    kind: PartKind,
+    text: Box<str>,
+    /// For `bidi-digit-adjacent`: whether the right-to-left neighbour is before.
+    after: bool,
 }
 
 impl Lint {
@@ -200,8 +206,55 @@ impl Lint {
     }
 
     /// What was found, which rule it breaks, and where the rule is written.
-    pub fn message(&self) -> &str {
-        &self.message
+    pub fn message(&self) -> String {
+        let text = &*self.text;
+        let whole = |what: &str| format!("the {} {text:?} {what}", self.kind.name());
+        let said = match self.code {
+            LintCode::BidiMixed => whole("holds both left-to-right and right-to-left characters"),
+            LintCode::BidiEdge => {
+                whole("holds right-to-left characters but does not start and end with one")
+            }
+            LintCode::BidiDigitAdjacent => whole(&format!(
+                "{} a right-to-left component, which the bidi algorithm may reorder with it; \
+                 allowed, but not recommended",
+                if self.after {
+                    "starts with a digit right after"
+                } else {
+                    "ends with a digit right before"
+                }
+            )),
+            LintCode::MixedScript => whole(&format!(
+                "mixes the scripts {}; the characters of one component should be used together \
+                 in one language",
+                script_names(text)
+            )),
+            LintCode::Confusable => {
+                let looks: String = skeleton(&without_percent_encodings(text)).collect();
+                whole(&format!("can pass for ASCII: its skeleton is {looks:?}"))
+            }
+            LintCode::LookalikeDelimiter => {
+                let c = text.chars().next().unwrap_or_default();
+                let like: String = skeleton(text).collect();
+                format!(
+                    "{} looks like {like:?}, a delimiter of the syntax, a space or an unwise \
+                     character",
+                    code_point(c)
+                )
+            }
+            LintCode::NotNfc => whole("changes under NFC: an IRI should be in NFC"),
+            LintCode::NotNfkc => {
+                let nfkc: String = text.nfkc().collect();
+                whole(&format!(
+                    "changes under NFKC (to {nfkc:?}): compatibility characters should be \
+                     avoided outside the query"
+                ))
+            }
+            LintCode::Invisible => {
+                let c = text.chars().next().unwrap_or_default();
+                format!("{} cannot be seen or transcribed", code_point(c))
+            }
+        };
+        format!("{said} ({})", self.code.section())
     }
 }
 
@@ -214,7 +267,7 @@ impl fmt::Display for Lint {
             self.code.name(),
             self.component.name(),
             self.offset,
-            self.message
+            self.message()
         )
     }
 }
@@ -264,61 +317,44 @@ fn lint_part(
     lints: &mut Vec<Lint>,
 ) {
     let text = part.text(input);
-    let mut push = |code: LintCode, offset: usize, len: usize, message: String| {
+    let mut push = |code: LintCode, offset: usize, len: usize, after: bool| {
         lints.push(Lint {
             code,
             component: part.kind.component(),
             offset,
             len,
-            message: format!("{message} ({})", code.section()),
+            kind: part.kind,
+            text: input[offset..offset + len].into(),
+            after,
         });
     };
-    let whole = |what: &str| format!("the {} {text:?} {what}", part.kind.name());
+    let (at, len) = (part.start, text.len());
     // 4.2 rule 1 and rule 2.
     if summary.has_ltr && summary.has_rtl {
-        let m = whole("holds both left-to-right and right-to-left characters");
-        push(LintCode::BidiMixed, part.start, text.len(), m);
+        push(LintCode::BidiMixed, at, len, false);
     }
     if summary.has_rtl && !(summary.first == LintClass::RTL && summary.last == LintClass::RTL) {
-        let m = whole("holds right-to-left characters but does not start and end with one");
-        push(LintCode::BidiEdge, part.start, text.len(), m);
+        push(LintCode::BidiEdge, at, len, false);
     }
     // 4.4 examples 10 and 11: digits beside a right-to-left component.
     if !summary.has_rtl {
         let after = rtl_beside[0] && summary.first == LintClass::DIGIT;
         let before = rtl_beside[1] && summary.last == LintClass::DIGIT;
         if after || before {
-            let side = if after {
-                "starts with a digit right after"
-            } else {
-                "ends with a digit right before"
-            };
-            let m = whole(&format!(
-                "{side} a right-to-left component, which the bidi algorithm may reorder with it; \
-                 allowed, but not recommended"
-            ));
-            push(LintCode::BidiDigitAdjacent, part.start, text.len(), m);
+            push(LintCode::BidiDigitAdjacent, at, len, after);
         }
     }
     if summary.ascii {
         return;
     }
     // UTS #39 5.1 resolved script set, and 5.2's "highly restrictive" level.
-    if summary.scripts.complex || summary.scripts.mixed() {
-        if let Some(scripts) = mixed_scripts(&without_percent_encodings(text)) {
-            let m = whole(&format!(
-                "mixes the scripts {scripts}; the characters of one component should be used \
-                 together in one language"
-            ));
-            push(LintCode::MixedScript, part.start, text.len(), m);
-        }
+    if (summary.scripts.complex || summary.scripts.mixed()) && mixed_scripts(text) {
+        push(LintCode::MixedScript, at, len, false);
     }
     // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters (a skeleton is ASCII
     // exactly when the skeleton of each character is).
     if summary.any & LintClass::LETTER != 0 && summary.ascii_skeleton {
-        let looks: String = skeleton(&without_percent_encodings(text)).collect();
-        let m = whole(&format!("can pass for ASCII: its skeleton is {looks:?}"));
-        push(LintCode::Confusable, part.start, text.len(), m);
+        push(LintCode::Confusable, at, len, false);
     }
     if summary.any & LintClass::RARE != 0 {
         for (i, c) in text.char_indices() {
@@ -327,43 +363,24 @@ fn lint_part(
                 && is_lookalike(c as u32)
                 && !(part.kind == PartKind::Label && crate::map::host::DOTS.contains(&c))
             {
-                let like: String = skeleton(c.encode_utf8(&mut [0; 4])).collect();
-                let m = format!(
-                    "{} looks like {like:?}, a delimiter of the syntax, a space or an unwise \
-                     character",
-                    code_point(c)
-                );
-                push(
-                    LintCode::LookalikeDelimiter,
-                    part.start + i,
-                    c.len_utf8(),
-                    m,
-                );
+                push(LintCode::LookalikeDelimiter, at + i, c.len_utf8(), false);
             }
         }
     }
     // 3.1, 5.3.2.2, 8.5: from the delimiter before the component, which a mark after it may
     // compose with ("=" and U+0338 are "≠").
     if summary.any & LintClass::NOT_QUICK != 0 || summary.combining_pair {
-        let from = part.start - usize::from(part.start > 0);
-        let normal = &input[from..part.end];
+        let normal = &input[at - usize::from(at > 0)..part.end];
         if !is_nfc(normal) {
-            let m = whole("changes under NFC: an IRI should be in NFC");
-            push(LintCode::NotNfc, part.start, text.len(), m);
+            push(LintCode::NotNfc, at, len, false);
         } else if part.kind.component() != Component::Query && !is_nfkc(normal) {
-            let nfkc: String = text.nfkc().collect();
-            let m = whole(&format!(
-                "changes under NFKC (to {nfkc:?}): compatibility characters should be avoided \
-                 outside the query"
-            ));
-            push(LintCode::NotNfkc, part.start, text.len(), m);
+            push(LintCode::NotNfkc, at, len, false);
         }
     }
     if summary.any & LintClass::RARE != 0 {
         for (i, c) in text.char_indices() {
             if lint_class(c as u32).0 & LintClass::RARE != 0 && is_invisible(c as u32) {
-                let m = format!("{} cannot be seen or transcribed", code_point(c));
-                push(LintCode::Invisible, part.start + i, c.len_utf8(), m);
+                push(LintCode::Invisible, at + i, c.len_utf8(), false);
             }
         }
     }
@@ -687,41 +704,31 @@ fn decode_octet(b: &[u8], i: usize) -> Option<u8> {
     }
 }
 
-/// `text` without its percent-encoded octets, which are shown as hexadecimal digits, no letters
-/// of a word: what the script and confusable lints read.
+/// `text` without its percent-encoded octets ([`letters`]).
 fn without_percent_encodings(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while let Some(c) = text[i..].chars().next() {
-        if c == '%' && decode_octet(b, i).is_some() {
-            i += 3;
-        } else {
-            out.push(c);
-            i += c.len_utf8();
-        }
-    }
-    out
+    letters(text).collect()
 }
 
-/// The scripts of `text`, named, when its letters are not of one script at UTS #39's "highly
-/// restrictive" level (5.2): the resolved script set is empty, and the one of the characters
-/// other than Latin is not Han with Hiragana and Katakana, with Bopomofo, or with Hangul. By
-/// `unicode-security`, character by character.
-fn mixed_scripts(text: &str) -> Option<String> {
-    if text.is_single_script() {
-        return None;
+/// Whether the letters of `text` (its percent-encoded octets skipped) are not of one script at
+/// UTS #39's "highly restrictive" level (5.2): the resolved script set (5.1) is empty, and the
+/// one of the characters other than Latin is not Han with Hiragana and Katakana, with
+/// Bopomofo, or with Hangul. By `unicode-security`, character by character.
+fn mixed_scripts(text: &str) -> bool {
+    let (mut all, mut others) = (AugmentedScriptSet::default(), AugmentedScriptSet::default());
+    for c in letters(text) {
+        let set = AugmentedScriptSet::for_char(c);
+        all.intersect_with(set);
+        if c.script() != Script::Latin {
+            others.intersect_with(set);
+        }
     }
-    let others: String = text
-        .chars()
-        .filter(|c| c.script() != Script::Latin)
-        .collect();
-    let set = others.as_str().resolve_script_set();
-    if set.jpan || set.hanb || set.kore {
-        return None;
-    }
+    all.is_empty() && !(others.jpan || others.hanb || others.kore)
+}
+
+/// The scripts of the letters of `text`, by name, in the order they come.
+fn script_names(text: &str) -> String {
     let mut scripts: Vec<&str> = Vec::new();
-    for c in text.chars() {
+    for c in letters(text) {
         let script = c.script();
         if !matches!(script, Script::Common | Script::Inherited) {
             let name = script.full_name();
@@ -730,7 +737,23 @@ fn mixed_scripts(text: &str) -> Option<String> {
             }
         }
     }
-    Some(scripts.join(", "))
+    scripts.join(", ")
+}
+
+/// The characters of `text` but its percent-encoded octets, which are shown as hexadecimal
+/// digits, no letters of a word: what the script and confusable lints read.
+fn letters(text: &str) -> impl Iterator<Item = char> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || loop {
+        let c = text[i..].chars().next()?;
+        if c == '%' && decode_octet(b, i).is_some() {
+            i += 3;
+        } else {
+            i += c.len_utf8();
+            return Some(c);
+        }
+    })
 }
 
 /// Whether `s` is in NFC.
@@ -774,7 +797,7 @@ mod tests {
             for c in text.chars() {
                 scripts.push(lint_class(c as u32).script());
             }
-            let slow = mixed_scripts(&text).is_some();
+            let slow = mixed_scripts(&text);
             if !scripts.complex {
                 prop_assert_eq!(scripts.mixed(), slow, "{}", text);
             }

@@ -132,7 +132,7 @@ fn write_lint_json(out: &mut Vec<u8>, lint: &Lint) {
         lint.offset(),
         lint.len()
     );
-    json_str(out, lint.message());
+    json_str(out, &lint.message());
     out.push(b'}');
 }
 
