@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures `iriscan lint --quiet` against `iriscan check --quiet` on the bench corpus, each file
-# repeated up to about 16 MB (not committed: written to a temporary folder), in the same run:
+# repeated up to about 64 MB (not committed: written to a temporary folder), in the same run:
 # the ASCII URLs, the IRIs, and both interleaved.
 #
 #   scripts/bench-lint.sh [MEGABYTES]
@@ -8,7 +8,7 @@
 # Needs hyperfine (Debian: apt-get install hyperfine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mb=${1:-16}
+mb=${1:-64}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 paste -d '\n' data/bench/urls.txt data/bench/iris.txt > "$dir/mixed.1"
