@@ -301,7 +301,7 @@ fn no_progress_bar_when_the_results_go_to_the_terminal_or_with_quiet() {
 }
 
 /// Every command, with what one ok line and one failing line give.
-const COMMANDS: [(&[&str], &str, &str); 9] = [
+const COMMANDS: [(&[&str], &str, &str); 11] = [
     (&["check"], "http://a/b\n", "http://a/b x\n"),
     (&["parse"], "http://a/b\n", "http://a/b x\n"),
     (&["to-uri"], "http://a/é\n", "http://a/b x\n"),
@@ -315,6 +315,9 @@ const COMMANDS: [(&[&str], &str, &str); 9] = [
         "http://a/b\n",
         "http://a/./b\n",
     ),
+    // A line with a warning is not ok for lint.
+    (&["lint"], "http://a/é\n", "http://pаypal.com/\n"),
+    (&["display"], "http://a/%C3%A9\n", "http://a/b x\n"),
 ];
 
 #[test]
@@ -374,6 +377,8 @@ fn flags_valid_and_invalid_on_every_command() {
         "http://a/b\n",
         "http://a/b\n",
         "b\n",
+        "http://a/é\n",
+        "http://a/é\n",
     ];
     for ((args, ok, bad), result) in COMMANDS.into_iter().zip(results) {
         let input = format!("{bad}{ok}{bad}");
