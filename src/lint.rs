@@ -370,7 +370,8 @@ fn lint_part(
     // 3.1, 5.3.2.2, 8.5: from the delimiter before the component, which a mark after it may
     // compose with ("=" and U+0338 are "≠").
     if summary.any & LintClass::NOT_QUICK != 0 || summary.combining_pair {
-        let normal = &input[at - usize::from(at > 0)..part.end];
+        let before = input[..at].chars().next_back().map_or(0, char::len_utf8);
+        let normal = &input[at - before..part.end];
         if !is_nfc(normal) {
             push(LintCode::NotNfc, at, len, false);
         } else if part.kind.component() != Component::Query && !is_nfkc(normal) {

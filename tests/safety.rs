@@ -343,6 +343,20 @@ fn normalization_forms() {
     assert!(codes("http://x/ｶﾀｶﾅ").contains(&LintCode::NotNfkc));
 }
 
+/// A label after U+3002 IDEOGRAPHIC FULL STOP (3 bytes), the normalization check reads from the
+/// delimiter before it.
+#[test]
+fn a_label_after_an_ideographic_full_stop() {
+    assert_eq!(
+        lints("http://a\u{3002}cafe\u{0301}/"),
+        [(LintCode::NotNfc, "cafe\u{0301}".into())]
+    );
+    assert_eq!(
+        codes("http://a\u{3002}ﬁ.com/"),
+        [LintCode::Confusable, LintCode::NotNfkc]
+    );
+}
+
 #[test]
 fn invisible() {
     for (c, name) in [
@@ -386,12 +400,15 @@ proptest! {
     /// No panic, offsets on character boundaries inside the input, and nothing on ASCII.
     #[test]
     fn lints_stay_inside_the_input(
+        host in r"([a-z0-9.\-]|\u{3002}|\u{FF0E}|\u{0301}|\u{FB01}|\u{2044}|\u{200B}|[\u{05D0}-\u{05D3}]|[\u{0430}-\u{0435}]){0,10}",
         path in r"(/([a-zA-Z0-9.\-]|%[0-9A-F]{2}|[\u{A0}-\u{3000}]|[\u{05D0}-\u{05EA}]|[\u{0400}-\u{04FF}]){0,8}){0,4}",
-        query in r"([a-z=&;]|[\u{0600}-\u{06FF}]|\u{200B}){0,12}",
+        query in r"([a-z=&;]|[\u{0600}-\u{06FF}]|\u{200B}|\u{0338}){0,12}",
     ) {
-        let iri = format!("http://ex.org{path}?{query}");
+        let iri = format!("http://{host}{path}?{query}");
         if let Ok(parsed) = IriRef::parse(&iri) {
+            let _ = parsed.to_display(&DisplayOptions::default());
             for lint in parsed.lints() {
+                let _ = lint.message();
                 let end = lint.offset() + lint.len();
                 prop_assert!(!lint.is_empty() && end <= iri.len());
                 prop_assert!(iri.is_char_boundary(lint.offset()) && iri.is_char_boundary(end));
