@@ -194,20 +194,12 @@ fn safe_form(iri: &IriRef<'_>) -> String {
     out
 }
 
-/// `text` with every non-ASCII character percent-encoded as UTF-8 (3.3).
+/// `text` with every non-ASCII character percent-encoded as UTF-8 (3.3), by the encoder of
+/// `to_uri`.
 fn encode_non_ascii(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 3);
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut utf8 = [0; 4];
-            for &octet in c.encode_utf8(&mut utf8).as_bytes() {
-                crate::map::pct::push_octet(&mut out, octet);
-            }
-        }
-    }
-    out
+    let mut out = crate::simd::AsciiBytes::with_capacity(text.len() * 3);
+    out.push_encoded(text.as_bytes());
+    out.into_string()
 }
 
 /// `text` in the order the Unicode Bidirectional Algorithm (UAX #9) shows it in a left-to-right

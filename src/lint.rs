@@ -33,6 +33,7 @@
 //! example 9: `%31` is a digit); the others are read as written, three ASCII characters, so that
 //! a component mapped to URI notation as a whole (4.2's remedy) has no right-to-left character.
 
+use crate::map::pct::triplet_at;
 use crate::tables::{is_invisible, is_lookalike, lint_class, LintClass};
 use crate::{Component, HostKind, IriRef};
 use std::fmt;
@@ -581,18 +582,16 @@ impl Summary {
         }
         let (mut i, mut combining) = (0, false);
         while i < b.len() {
-            if b[i] == b'%' {
-                if let Some(octet) = decode_octet(b, i) {
-                    if octet < 0x80 {
-                        kind(&mut s, lint_class(u32::from(octet)).bidi());
-                    } else {
-                        for &c in &b[i..i + 3] {
-                            kind(&mut s, lint_class(u32::from(c)).bidi());
-                        }
+            if let Some(octet) = triplet_at(b, i) {
+                if octet < 0x80 {
+                    kind(&mut s, lint_class(u32::from(octet)).bidi());
+                } else {
+                    for &c in &b[i..i + 3] {
+                        kind(&mut s, lint_class(u32::from(c)).bidi());
                     }
-                    (i, combining) = (i + 3, false);
-                    continue;
                 }
+                (i, combining) = (i + 3, false);
+                continue;
             }
             let (cp, len) = decode_utf8(b, i);
             let class = lint_class(cp);
@@ -611,7 +610,7 @@ impl Summary {
 
 /// The first character of an ASCII component, a percent-encoded one decoded.
 fn first_ascii(b: &[u8]) -> Option<u8> {
-    match decode_octet(b, 0) {
+    match triplet_at(b, 0) {
         Some(octet) if octet < 0x80 => Some(octet),
         _ => b.first().copied(),
     }
@@ -620,7 +619,7 @@ fn first_ascii(b: &[u8]) -> Option<u8> {
 /// The last character of an ASCII component, a percent-encoded one decoded.
 fn last_ascii(b: &[u8]) -> Option<u8> {
     let at = b.len().checked_sub(3);
-    match at.and_then(|at| decode_octet(b, at)) {
+    match at.and_then(|at| triplet_at(b, at)) {
         Some(octet) if octet < 0x80 => Some(octet),
         _ => b.last().copied(),
     }
@@ -696,15 +695,6 @@ impl Scripts {
     }
 }
 
-/// The octet percent-encoded at `b[i..i + 3]`, if that is a `pct-encoded`.
-fn decode_octet(b: &[u8], i: usize) -> Option<u8> {
-    let hex = |c: u8| (c as char).to_digit(16);
-    match b.get(i..i + 3)? {
-        [b'%', h, l] => Some((hex(*h)? * 16 + hex(*l)?) as u8),
-        _ => None,
-    }
-}
-
 /// `text` without its percent-encoded octets ([`letters`]).
 fn without_percent_encodings(text: &str) -> String {
     letters(text).collect()
@@ -748,7 +738,7 @@ fn letters(text: &str) -> impl Iterator<Item = char> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || loop {
         let c = text[i..].chars().next()?;
-        if c == '%' && decode_octet(b, i).is_some() {
+        if c == '%' && triplet_at(b, i).is_some() {
             i += 3;
         } else {
             i += c.len_utf8();

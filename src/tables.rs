@@ -202,13 +202,25 @@ impl LintClass {
     }
 }
 
-/// The [`LintClass`] of a code point: two loads.
+/// The value of `cp` in a two-level table of build/two_level.rs: two loads, and the default
+/// past the index.
+#[inline(always)]
+fn two_level<I: Copy + Into<usize>, T: Copy + Default, const N: usize>(
+    index: &[I],
+    leaves: &[[T; N]],
+    leaf_bits: u32,
+    cp: u32,
+) -> T {
+    match index.get((cp >> leaf_bits) as usize) {
+        Some(&leaf) => leaves[leaf.into()][(cp & ((1 << leaf_bits) - 1)) as usize],
+        None => T::default(),
+    }
+}
+
+/// The [`LintClass`] of a code point.
 #[inline(always)]
 pub(crate) fn lint_class(cp: u32) -> LintClass {
-    LintClass(match LINT_INDEX.get((cp >> LINT_LEAF_BITS) as usize) {
-        Some(&leaf) => LINT_LEAVES[leaf as usize][(cp & ((1 << LINT_LEAF_BITS) - 1)) as usize],
-        None => 0,
-    })
+    LintClass(two_level(&LINT_INDEX, &LINT_LEAVES, LINT_LEAF_BITS, cp))
 }
 
 /// Whether `cp`, of [`LintClass::RARE`], is invisible (Default_Ignorable_Code_Point or a
@@ -329,10 +341,7 @@ pub(crate) mod idna {
     /// The [`IdnaClass`] of the code point `cp`.
     #[inline]
     pub(crate) fn idna_class_of(cp: u32) -> IdnaClass {
-        IdnaClass(match IDNA_INDEX.get((cp >> IDNA_LEAF_BITS) as usize) {
-            Some(&leaf) => IDNA_LEAVES[leaf as usize][(cp & ((1 << IDNA_LEAF_BITS) - 1)) as usize],
-            None => 0,
-        })
+        IdnaClass(two_level(&IDNA_INDEX, &IDNA_LEAVES, IDNA_LEAF_BITS, cp))
     }
 
     /// The code point UTS #46 maps `c` to, for a code point of the fast path that it maps

@@ -1,7 +1,7 @@
 //! `iriscan check`: validates each line against a grammar.
 
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
-use crate::output::{json_str, write_error_json};
+use crate::output::write_error_json;
 use std::io::Write;
 
 /// Validate each line as an IRI reference (or another grammar).
@@ -37,10 +37,7 @@ impl LineCommand for Check<'_> {
                 out.push(b'\n');
             }
             Style::Json => {
-                out.push(b'{');
-                crate::output::write_json_position(out, line);
-                json_str(out, &String::from_utf8_lossy(line.bytes));
-                crate::mode::write_json(out, line.bytes, &text);
+                crate::output::write_json_head(out, line, &text);
                 match &verdict {
                     Ok(()) => out.extend_from_slice(b",\"ok\":true}\n"),
                     Err(e) => {

@@ -2,7 +2,7 @@
 //! (3987bis 5.3).
 
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
-use crate::output::{json_str, write_json_position, write_text_position};
+use crate::output::{json_str, write_text_position};
 use iriscan::compare::{compare, CompareOptions, Equivalence};
 use iriscan::normalize::Level;
 use iriscan::{Iri, IriRef};
@@ -115,9 +115,7 @@ impl LineCommand for Compare<'_> {
                 out.push(b'\n');
             }
         } else if style == Style::Json {
-            out.push(b'{');
-            write_json_position(out, line);
-            json_str(out, &String::from_utf8_lossy(line.bytes));
+            crate::output::write_json_head(out, line, line.bytes);
             match &result {
                 Ok(e) => {
                     let equivalent = match e.as_bool() {

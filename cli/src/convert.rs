@@ -2,7 +2,7 @@
 //! its error, with the filters of `check`.
 
 use crate::engine::{CommonArgs, Line, LineCommand, Style};
-use crate::output::{json_str, write_error_json, write_json_position, write_text_position};
+use crate::output::{json_str, write_error_json, write_text_position};
 use iriscan::map::MapError;
 use iriscan::normalize::{NormalizeError, NormalizeErrorKind};
 use iriscan::IriRef;
@@ -122,10 +122,7 @@ impl<M: Mapping> LineCommand for Convert<'_, M> {
                 out.push(b'\n');
             }
         } else if style == Style::Json {
-            out.push(b'{');
-            write_json_position(out, line);
-            json_str(out, &String::from_utf8_lossy(line.bytes));
-            crate::mode::write_json(out, line.bytes, &text);
+            crate::output::write_json_head(out, line, &text);
             match &result {
                 Ok(output) => {
                     out.extend_from_slice(b",\"ok\":true,\"output\":");

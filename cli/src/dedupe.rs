@@ -6,7 +6,7 @@
 //! keys only: 16 bytes each in a hash set (about 18 to 37 bytes with the table's slack).
 
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
-use crate::output::{json_str, write_error_json, write_json_position};
+use crate::output::{json_str, write_error_json};
 use iriscan::compare::{key, CompareOptions};
 use iriscan::normalize::Level;
 use iriscan::{Iri, IriRef};
@@ -135,10 +135,7 @@ impl LineCommand for Dedupe<'_> {
         out.extend_from_slice(&[0; 8]);
         if style == Style::Silent && !common.invalid {
         } else if style == Style::Json {
-            out.push(b'{');
-            write_json_position(out, line);
-            json_str(out, &String::from_utf8_lossy(line.bytes));
-            crate::mode::write_json(out, line.bytes, &text);
+            crate::output::write_json_head(out, line, &text);
             match (&verdict, &parsed) {
                 (Ok(k), _) => {
                     out.extend_from_slice(b",\"ok\":true,\"key\":");

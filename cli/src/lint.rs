@@ -1,7 +1,7 @@
 //! `iriscan lint`: what makes each valid IRI hard to read or easy to spoof (`iriscan::lint`).
 
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
-use crate::output::{json_str, write_error_json, write_json_position, write_text_position};
+use crate::output::{json_str, write_error_json, write_text_position};
 use iriscan::lint::{Lint, LintCode, Severity};
 use iriscan::IriRef;
 use std::io::Write;
@@ -71,10 +71,7 @@ impl LineCommand for LintLines<'_> {
                 out.push(b'\n');
             }
             Style::Json => {
-                out.push(b'{');
-                write_json_position(out, line);
-                json_str(out, &String::from_utf8_lossy(line.bytes));
-                crate::mode::write_json(out, line.bytes, &text);
+                crate::output::write_json_head(out, line, &text);
                 match &verdict {
                     Ok(_) => {
                         out.extend_from_slice(b",\"ok\":true,\"lints\":[");

@@ -32,11 +32,3 @@ impl ReadArgs {
 pub fn parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
     crate::names(Mode::ALL.map(Mode::name))
 }
-
-/// In JSON, `"preprocessed":"..."` when the mode changed the line: error offsets count its bytes.
-pub fn write_json(out: &mut Vec<u8>, line: &[u8], text: &[u8]) {
-    if text != line {
-        out.extend_from_slice(b",\"preprocessed\":");
-        crate::output::json_str(out, &String::from_utf8_lossy(text));
-    }
-}

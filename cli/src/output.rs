@@ -12,15 +12,23 @@ pub fn write_text_position(out: &mut Vec<u8>, line: Line<'_>) {
     let _ = write!(out, "{}", line.number);
 }
 
-/// JSON: `"file":...,"line":N,"input":` (the caller writes the input next). Fields come in the
-/// order of the contract: file, line, input, ok, error, then the command's own.
-pub fn write_json_position(out: &mut Vec<u8>, line: Line<'_>) {
+/// JSON: the start of a line's object, `{"file":...,"line":N,"input":"..."` (`file` only with
+/// several files) and, when `--mode` changed the line into `text`, `"preprocessed":"..."` (error
+/// offsets count its bytes). Fields come in the order of the contract: file, line, input, ok,
+/// error, then the command's own.
+pub fn write_json_head(out: &mut Vec<u8>, line: Line<'_>, text: &[u8]) {
+    out.push(b'{');
     if let Some(file) = line.file {
         out.extend_from_slice(b"\"file\":");
         json_str(out, file);
         out.push(b',');
     }
     let _ = write!(out, "\"line\":{},\"input\":", line.number);
+    json_str(out, &String::from_utf8_lossy(line.bytes));
+    if text != line.bytes {
+        out.extend_from_slice(b",\"preprocessed\":");
+        json_str(out, &String::from_utf8_lossy(text));
+    }
 }
 
 /// `"error":{"kind":...,"offset":...,"message":...}`.

@@ -1,9 +1,7 @@
 //! `iriscan parse`: the components of each line.
 
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
-use crate::output::{
-    json_opt, json_str, write_error_json, write_json_position, write_text_position,
-};
+use crate::output::{json_opt, write_error_json, write_text_position};
 use iriscan::{HostKind, IriRef};
 use std::io::Write;
 
@@ -49,10 +47,7 @@ impl LineCommand for Parse<'_> {
             out.extend_from_slice(line.bytes);
             out.push(b'\n');
         } else if style == Style::Json {
-            out.push(b'{');
-            write_json_position(out, line);
-            json_str(out, &String::from_utf8_lossy(line.bytes));
-            crate::mode::write_json(out, line.bytes, &text);
+            crate::output::write_json_head(out, line, &text);
             match &parsed {
                 Ok(r) => {
                     out.extend_from_slice(b",\"ok\":true");
