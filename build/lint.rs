@@ -47,7 +47,7 @@ const NAMED: [(Script, &str); 6] = [
 pub fn write(out: &mut String, bidi: &[u8]) {
     let mut ids: Vec<Script> = NAMED.iter().map(|&(s, _)| s).collect();
     let mut values = vec![0u16; 0x110000];
-    let (mut invisibles, mut lookalikes) = (Vec::new(), Vec::new());
+    let (mut invisibles, mut lookalikes, mut composing) = (Vec::new(), Vec::new(), Vec::new());
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
     for (cp, value) in values.iter_mut().enumerate() {
@@ -84,9 +84,12 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             }
         }
         let one = std::iter::once(c);
-        if is_nfc_quick(one.clone()) != IsNormalized::Yes || is_nfkc_quick(one) != IsNormalized::Yes
-        {
+        let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
+        if quick != (IsNormalized::Yes, IsNormalized::Yes) {
             v |= NOT_QUICK;
+        }
+        if quick == (IsNormalized::Maybe, IsNormalized::Maybe) {
+            composing.push(cp as u32);
         }
         if canonical_combining_class(c) != 0 {
             v |= COMBINING;
@@ -115,6 +118,16 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     for (k, (_, name)) in NAMED.iter().enumerate() {
         writeln!(out, "pub(crate) const LINT_SCRIPT_{name}: u8 = {};", k + 1).unwrap();
     }
+    let names: Vec<String> = ids.iter().map(|s| format!("Script::{s:?}")).collect();
+    writeln!(
+        out,
+        "/// The script of each id of the table, from 1.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) static LINT_SCRIPTS: [unicode_script::Script; {}] = {{ use unicode_script::Script; [{}] }};",
+        names.len(),
+        names.join(", ")
+    )
+    .unwrap();
     writeln!(out).unwrap();
     // Ranges, sorted, for a binary search.
     let ranges = |points: &[u32]| {
@@ -130,11 +143,17 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     for (name, what, points) in [
         ("INVISIBLE", "invisible", &invisibles),
         ("LOOKALIKE", "look-alikes of delimiters", &lookalikes),
+        (
+            "COMPOSING",
+            "NFC_Quick_Check and NFKC_Quick_Check Maybe (they may compose with the code \
+             point before)",
+            &composing,
+        ),
     ] {
         let r = ranges(points);
         writeln!(
             out,
-            "/// The code points of `RARE` that are {what}, as ranges.\n\
+            "/// The code points of `NOT_QUICK` or `RARE` that are {what}, as ranges.\n\
              pub(crate) static LINT_{name}: [(u32, u32); {}] = {r:?};",
             r.len()
         )

@@ -66,13 +66,20 @@ pub fn idna_table_size() -> (usize, usize, usize, usize) {
 
 /// The bits of a code point in the lint table of build/lint.rs (bidi kind in bits 0 to 2, the
 /// flags `LETTER` 8, `ASCII_SKELETON` 16, `RARE` 32, `NOT_QUICK` 64, `COMBINING` 128, the script
-/// byte above, Latin to Bopomofo 1 to 6), and whether it is listed as invisible and as a
-/// look-alike of a delimiter.
-pub fn lint_class_bits(c: char) -> (u16, bool, bool) {
+/// byte above, Latin to Bopomofo 1 to 6), and whether it is listed as invisible, as a look-alike
+/// of a delimiter, and as composing (NFC_Quick_Check and NFKC_Quick_Check Maybe).
+pub fn lint_class_bits(c: char) -> (u16, bool, bool, bool) {
     let cp = c as u32;
     (
         crate::tables::lint_class(cp).0,
         crate::tables::is_invisible(cp),
         crate::tables::is_lookalike(cp),
+        crate::tables::is_composing(cp),
     )
+}
+
+/// The script of a script id of the lint table (from 1), if there is one.
+pub fn lint_script(id: u8) -> Option<unicode_script::Script> {
+    let at = usize::from(id).checked_sub(1)?;
+    crate::tables::LINT_SCRIPTS.get(at).copied()
 }

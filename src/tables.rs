@@ -234,6 +234,11 @@ pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)
 }
 
+/// Whether `cp`, of [`LintClass::NOT_QUICK`], has NFC_Quick_Check and NFKC_Quick_Check Maybe.
+pub(crate) fn is_composing(cp: u32) -> bool {
+    in_ranges(&LINT_COMPOSING, cp)
+}
+
 fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
     let i = ranges.partition_point(|&(_, hi)| hi < cp);
     ranges.get(i).is_some_and(|&(lo, _)| lo <= cp)

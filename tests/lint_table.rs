@@ -3,7 +3,7 @@
 //! `unicode-normalization` (quick checks, combining classes) and `icu_properties`
 //! (Default_Ignorable_Code_Point).
 
-use iriscan::internals::lint_class_bits;
+use iriscan::internals::{lint_class_bits, lint_script};
 use iriscan::tables::{bidi_class, BidiClass};
 use std::collections::HashMap;
 use unicode_normalization::char::canonical_combining_class;
@@ -28,7 +28,7 @@ fn every_code_point_has_the_class_its_sources_give() {
     let mut ids: HashMap<u16, Script> = HashMap::new();
     let mut wrong = Vec::new();
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        let (bits, invisible, lookalike_listed) = lint_class_bits(c);
+        let (bits, invisible, lookalike_listed, composing) = lint_class_bits(c);
         let bidi = match bidi_class(c) {
             BidiClass::L => 1,
             BidiClass::R | BidiClass::AL => 2,
@@ -45,8 +45,8 @@ fn every_code_point_has_the_class_its_sources_give() {
             && !of_a_script
             && matches!((looks.next(), looks.next()), (Some(l), None) if DELIMITERS.contains(l));
         let one = std::iter::once(c);
-        let not_quick = is_nfc_quick(one.clone()) != IsNormalized::Yes
-            || is_nfkc_quick(one) != IsNormalized::Yes;
+        let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
+        let not_quick = quick != (IsNormalized::Yes, IsNormalized::Yes);
         let is_invisible = wide && (c.is_whitespace() || ignorable.contains(c));
         let flags = [
             (8, wide && c.is_alphabetic()),
@@ -81,6 +81,7 @@ fn every_code_point_has_the_class_its_sources_give() {
             || !script_ok
             || invisible != is_invisible
             || lookalike_listed != lookalike
+            || composing != (quick == (IsNormalized::Maybe, IsNormalized::Maybe))
         {
             wrong.push(format!(
                 "U+{:04X}: table {bits:#06X}, sources {expected:#04X} script {ext:?}",
@@ -94,7 +95,10 @@ fn every_code_point_has_the_class_its_sources_give() {
         wrong.len(),
         &wrong[..wrong.len().min(20)]
     );
-    // Distinct scripts get distinct ids.
+    // Each id names its script, and distinct scripts get distinct ids.
+    for (&id, &script) in &ids {
+        assert_eq!(lint_script(id as u8), Some(script), "id {id}");
+    }
     let mut scripts: Vec<Script> = ids.values().copied().collect();
     scripts.sort_by_key(|s| s.full_name());
     scripts.dedup();

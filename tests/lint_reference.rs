@@ -1,0 +1,238 @@
+//! The lints against a reference written the plain way: each component of 3987bis 4.2 divided
+//! by string functions and judged by the Unicode crates alone, character by character, with no
+//! table of build/lint.rs and no fast path; on the bench corpus and on generated IRIs.
+
+use iriscan::lint::LintCode;
+use iriscan::tables::{bidi_class, BidiClass};
+use iriscan::{HostKind, IriRef};
+use proptest::prelude::*;
+use unicode_normalization::{is_nfc, is_nfkc};
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+/// What a lint may look like: a delimiter of the syntax, a space or an unwise character.
+const DELIMITERS: &str = ":/?#[]@.&=;% <>\"\\|";
+/// The label separators of RFC 3490 3.1.
+const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Kind {
+    Userinfo,
+    Label,
+    Segment,
+    QueryName,
+    QueryValue,
+    Fragment,
+}
+
+/// The bidi kinds the rules of 4.2 speak of.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Dir {
+    Ltr,
+    Rtl,
+    Digit,
+    Mark,
+    Other,
+}
+
+fn dir(c: char) -> Dir {
+    match bidi_class(c) {
+        BidiClass::L => Dir::Ltr,
+        BidiClass::R | BidiClass::AL => Dir::Rtl,
+        BidiClass::EN | BidiClass::AN => Dir::Digit,
+        BidiClass::NSM => Dir::Mark,
+        _ => Dir::Other,
+    }
+}
+
+/// The octet of a `%HH` at the start of `s`.
+fn triplet(s: &str) -> Option<u8> {
+    let hex = s.get(1..3).filter(|_| s.starts_with('%'))?;
+    u8::from_str_radix(hex, 16).ok()
+}
+
+/// The characters of a component as the bidi rules read them (a percent-encoded octet below
+/// 0x80 decoded, the others as written), and its letters (percent-encoded octets left out).
+fn read(text: &str) -> (Vec<char>, Vec<char>) {
+    let (mut bidi, mut letters) = (Vec::new(), Vec::new());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match triplet(rest) {
+            Some(octet) if octet < 0x80 => bidi.push(octet as char),
+            Some(_) => bidi.extend(rest[..3].chars()),
+            None => {
+                bidi.push(c);
+                letters.push(c);
+                rest = &rest[c.len_utf8()..];
+                continue;
+            }
+        }
+        rest = &rest[3..];
+    }
+    (bidi, letters)
+}
+
+/// The non-empty components of 4.2, in order: kind, start, end.
+fn parts(iri: &IriRef<'_>) -> Vec<(Kind, usize, usize)> {
+    let input = iri.as_str();
+    let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
+    let mut parts = Vec::new();
+    let mut split = |kind: Kind, s: &str, cut: &dyn Fn(char) -> bool| {
+        let mut start = at(s);
+        for (i, c) in s.char_indices() {
+            if cut(c) {
+                parts.push((kind, start, at(s) + i));
+                start = at(s) + i + c.len_utf8();
+            }
+        }
+        parts.push((kind, start, at(s) + s.len()));
+    };
+    if let Some(userinfo) = iri.userinfo() {
+        split(Kind::Userinfo, userinfo, &|_| false);
+    }
+    if let (Some(host), Some(HostKind::RegName)) = (iri.host(), iri.host_kind()) {
+        split(Kind::Label, host, &|c| DOTS.contains(&c));
+    }
+    split(Kind::Segment, iri.path(), &|c| c == '/' || c == '.');
+    if let Some(query) = iri.query() {
+        for pair in query.split(['&', ';']) {
+            match pair.split_once('=') {
+                Some((name, value)) => {
+                    split(Kind::QueryName, name, &|_| false);
+                    split(Kind::QueryValue, value, &|_| false);
+                }
+                None => split(Kind::QueryName, pair, &|_| false),
+            }
+        }
+    }
+    if let Some(fragment) = iri.fragment() {
+        split(Kind::Fragment, fragment, &|_| false);
+    }
+    parts.retain(|&(_, start, end)| end > start);
+    parts
+}
+
+/// The lints of `iri` as (code, offset, length), judged the plain way.
+fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
+    let input = iri.as_str();
+    let ignorable =
+        icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
+    let parts = parts(iri);
+    let has_rtl = |&(_, start, end): &(Kind, usize, usize)| {
+        read(&input[start..end])
+            .0
+            .into_iter()
+            .any(|c| dir(c) == Dir::Rtl)
+    };
+    let mut lints = Vec::new();
+    for (k, &(kind, start, end)) in parts.iter().enumerate() {
+        let text = &input[start..end];
+        let (bidi, letters) = read(text);
+        let dirs: Vec<Dir> = bidi.iter().map(|&c| dir(c)).collect();
+        let first = dirs[0];
+        // The last character but the marks after it.
+        let last = dirs.iter().rev().find(|&&d| d != Dir::Mark).copied();
+        let rtl = dirs.contains(&Dir::Rtl);
+        let whole = |code| (code, start, end - start);
+        if rtl && dirs.contains(&Dir::Ltr) {
+            lints.push(whole(LintCode::BidiMixed));
+        }
+        if rtl && !(first == Dir::Rtl && last == Some(Dir::Rtl)) {
+            lints.push(whole(LintCode::BidiEdge));
+        }
+        let before = k > 0 && has_rtl(&parts[k - 1]);
+        let after = k + 1 < parts.len() && has_rtl(&parts[k + 1]);
+        if !rtl && (before && first == Dir::Digit || after && last == Some(Dir::Digit)) {
+            lints.push(whole(LintCode::BidiDigitAdjacent));
+        }
+        // UTS #39 5.1 and 5.2, "highly restrictive".
+        let (mut all, mut others) = (AugmentedScriptSet::default(), AugmentedScriptSet::default());
+        for &c in &letters {
+            all.intersect_with(AugmentedScriptSet::for_char(c));
+            if c.script() != Script::Latin {
+                others.intersect_with(AugmentedScriptSet::for_char(c));
+            }
+        }
+        if all.is_empty() && !(others.jpan || others.hanb || others.kore) {
+            lints.push(whole(LintCode::MixedScript));
+        }
+        let word: String = letters.iter().collect();
+        if letters.iter().any(|c| !c.is_ascii() && c.is_alphabetic())
+            && unicode_security::skeleton(&word).all(|c| c.is_ascii())
+        {
+            lints.push(whole(LintCode::Confusable));
+        }
+        for (i, c) in text.char_indices() {
+            let of_a_script =
+                c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
+            let looks: Vec<char> = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
+            let like = matches!(looks[..], [l] if DELIMITERS.contains(l));
+            let separator = kind == Kind::Label && DOTS.contains(&c);
+            if !c.is_ascii() && !of_a_script && like && !separator {
+                lints.push((LintCode::LookalikeDelimiter, start + i, c.len_utf8()));
+            }
+        }
+        // From the ASCII character before the component, which a mark may compose with.
+        let from = input[..start]
+            .chars()
+            .next_back()
+            .filter(char::is_ascii)
+            .map_or(0, char::len_utf8);
+        let normal = &input[start - from..end];
+        if !is_nfc(normal) {
+            lints.push(whole(LintCode::NotNfc));
+        } else if !matches!(kind, Kind::QueryName | Kind::QueryValue) && !is_nfkc(normal) {
+            lints.push(whole(LintCode::NotNfkc));
+        }
+        for (i, c) in text.char_indices() {
+            if !c.is_ascii() && (c.is_whitespace() || ignorable.contains(c)) {
+                lints.push((LintCode::Invisible, start + i, c.len_utf8()));
+            }
+        }
+    }
+    lints
+}
+
+fn check(line: &str) -> Result<(), TestCaseError> {
+    let Ok(iri) = IriRef::parse(line) else {
+        return Ok(());
+    };
+    let fast: Vec<_> = iri
+        .lints()
+        .iter()
+        .map(|l| (l.code(), l.offset(), l.len()))
+        .collect();
+    prop_assert_eq!(fast, reference(&iri), "{:?}", line);
+    Ok(())
+}
+
+#[test]
+fn the_bench_corpus_is_judged_as_the_reference_judges_it() {
+    for file in ["iris.txt", "urls.txt"] {
+        let path = format!("{}/data/bench/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            check(line).unwrap();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// IRIs of characters each lint reads: letters of several scripts and of the ones UTS #39
+    /// resolves, right-to-left letters, digits, marks, look-alikes, invisibles, compatibility
+    /// characters, percent-encoded octets and the delimiters that divide the components.
+    #[test]
+    fn generated_iris_are_judged_as_the_reference_judges_them(
+        host in r"([a-zа-яαβ例え한ー0-9]|\u{3002}|\u{FF0E}|\u{0430}|\u{05D0}){0,6}",
+        path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|[א-ד]|[ا-ج]|\u{0660}|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|\u{064B}|\u{0651}|\u{064E}|カ|\u{3099}|ﬁ|ä){0,12}",
+        query in r"(=|&|;|[a-z0-9]|\u{FB01}|\u{05D0}|\u{0430}|\u{FF1D}|%20){0,8}",
+        fragment in r"([a-z]|\u{05D0}|\u{00A0}|\u{0301}){0,4}",
+    ) {
+        let iri = format!("http://{host}{path}?{query}#{fragment}");
+        prop_assert!(IriRef::parse(&iri).is_ok(), "{:?}", iri);
+        check(&iri)?;
+        check(&format!("http://u\u{05D0}@{host}/{path}"))?;
+    }
+}
