@@ -64,14 +64,10 @@ impl<'a> IriRef<'a> {
     /// ```
     pub fn parse_bytes(input: &'a [u8], grammar: Grammar) -> Result<IriRef<'a>, Error> {
         let pos = scan::scan(input, grammar)?;
-        // The scanner has checked every byte (RFC 3629), so this cannot fail; std checks again.
-        match std::str::from_utf8(input) {
-            Ok(input) => Ok(IriRef { input, pos }),
-            Err(e) => unreachable!(
-                "the scanner let invalid UTF-8 through at {}",
-                e.valid_up_to()
-            ),
-        }
+        Ok(IriRef {
+            input: crate::simd::scanned_str(input),
+            pos,
+        })
     }
 
     /// The whole input.

@@ -235,4 +235,19 @@ proptest! {
         check(&iri)?;
         check(&format!("http://u\u{05D0}@{host}/{path}"))?;
     }
+
+    /// The same without right-to-left characters, which lint reads otherwise (only the
+    /// components with non-ASCII characters).
+    #[test]
+    fn generated_left_to_right_iris_are_judged_as_the_reference_judges_them(
+        host in r"([a-zа-яαβ例え한ー0-9.]|\u{3002}|\u{FF0E}|\u{0430}){0,8}",
+        path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|カ|\u{3099}|ä|а){0,16}",
+        query in r"(=|&|;|[a-z0-9]|\u{FB01}|\u{0430}|\u{FF1D}|%20|é|例){0,12}",
+        user in r"([a-z]|é|\u{0430}){0,3}",
+        fragment in r"([a-z]|\u{00A0}|\u{0301}|\u{0430}){0,4}",
+    ) {
+        let iri = format!("http://{user}@{host}{path}?{query}#{fragment}");
+        prop_assert!(IriRef::parse(&iri).is_ok(), "{:?}", iri);
+        check(&iri)?;
+    }
 }

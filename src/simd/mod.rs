@@ -80,6 +80,20 @@ impl Level {
     }
 }
 
+/// `input` as a `str`, once the scanner has accepted it ([`crate::scan::scan`] returned its
+/// positions). The scanner checks every byte against RFC 3629's UTF-8 syntax, at every level,
+/// and the tests and fuzz targets hold its verdict to `std`'s; checking again would take about
+/// as long as the scan on non-ASCII text.
+#[inline]
+pub(crate) fn scanned_str(input: &[u8]) -> &str {
+    debug_assert!(
+        std::str::from_utf8(input).is_ok(),
+        "the scanner let invalid UTF-8 through"
+    );
+    // SAFETY: the scanner accepted `input`, so it is UTF-8 (above).
+    unsafe { std::str::from_utf8_unchecked(input) }
+}
+
 /// The level of this CPU, detected once: asked of every line, and one load, where each
 /// `is_x86_feature_detected!` takes a load and a test.
 #[inline(always)]
