@@ -70,6 +70,11 @@ impl<'a> IriRef<'a> {
         })
     }
 
+    /// The IRI reference of `input`, whose positions the scanner found.
+    pub(crate) fn from_scan(input: &'a str, pos: crate::scan::Positions) -> IriRef<'a> {
+        IriRef { input, pos }
+    }
+
     /// The whole input.
     #[inline]
     pub fn as_str(&self) -> &'a str {

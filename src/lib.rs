@@ -41,6 +41,7 @@
 pub mod compare;
 pub mod display;
 mod error;
+pub mod extract;
 mod grammar;
 #[cfg(feature = "internals")]
 pub mod internals;

@@ -25,7 +25,7 @@ pub const EXIT_NOT_OK: u8 = 1;
 pub const EXIT_TROUBLE: u8 = 2;
 
 /// The flags every command shares: their one meaning is the README's table.
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub struct CommonArgs {
     /// One JSON object per line (the command's description lists its fields).
     #[arg(long, conflicts_with_all = ["valid", "invalid"])]
@@ -96,6 +96,12 @@ pub trait LineCommand: Sync {
     /// and `--invalid` in [`line`](Self::line), counts what it writes in
     /// [`write_chunk`](Self::write_chunk), and exits as a filter.
     fn filters(&self) -> bool {
+        false
+    }
+
+    /// Whether the run succeeds when some line is ok, rather than every line (`extract`: a
+    /// line is ok when it holds an IRI; exit 0 when one did, 1 when none, as grep).
+    fn ok_when_any(&self) -> bool {
         false
     }
 
@@ -220,6 +226,12 @@ pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
         EXIT_TROUBLE
     } else if filter {
         if stats.selected > 0 {
+            EXIT_OK
+        } else {
+            EXIT_NOT_OK
+        }
+    } else if cmd.ok_when_any() {
+        if stats.ok > 0 {
             EXIT_OK
         } else {
             EXIT_NOT_OK

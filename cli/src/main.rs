@@ -8,6 +8,7 @@ mod convert;
 mod dedupe;
 mod display;
 mod engine;
+mod extract;
 mod lint;
 mod mode;
 mod normalize;
@@ -48,6 +49,7 @@ enum Command {
     Relativize(relativize::Args),
     Lint(lint::Args),
     Display(display::Args),
+    Extract(extract::Args),
 }
 
 /// An option that takes one of the library's names for a `T` (`--grammar`, `--level`, `--mode`,
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Command::Relativize(args) => relativize::run(&args),
         Command::Lint(args) => lint::run(&args),
         Command::Display(args) => display::run(&args),
+        Command::Extract(args) => extract::run(&args),
     };
     ExitCode::from(status)
 }

@@ -301,7 +301,7 @@ fn no_progress_bar_when_the_results_go_to_the_terminal_or_with_quiet() {
 }
 
 /// Every command, with what one ok line and one failing line give.
-const COMMANDS: [(&[&str], &str, &str); 11] = [
+const COMMANDS: [(&[&str], &str, &str); 12] = [
     (&["check"], "http://a/b\n", "http://a/b x\n"),
     (&["parse"], "http://a/b\n", "http://a/b x\n"),
     (&["to-uri"], "http://a/é\n", "http://a/b x\n"),
@@ -318,6 +318,8 @@ const COMMANDS: [(&[&str], &str, &str); 11] = [
     // A line with a warning is not ok for lint.
     (&["lint"], "http://a/é\n", "http://pаypal.com/\n"),
     (&["display"], "http://a/%C3%A9\n", "http://a/b x\n"),
+    // A line is ok for extract when it holds an IRI.
+    (&["extract"], "see http://a/b.\n", "no IRI: here\n"),
 ];
 
 #[test]
@@ -379,6 +381,7 @@ fn flags_valid_and_invalid_on_every_command() {
         "b\n",
         "http://a/é\n",
         "http://a/é\n",
+        "http://a/b\n",
     ];
     for ((args, ok, bad), result) in COMMANDS.into_iter().zip(results) {
         let input = format!("{bad}{ok}{bad}");
@@ -427,11 +430,16 @@ fn exit_status_of_a_command_that_is_no_filter() {
             "{args:?}"
         );
         let input = format!("{ok}{bad}");
+        // extract exits as grep: 0 when some line held an IRI.
+        let expected = if args[0] == "extract" { 0 } else { 1 };
         assert_eq!(
             iriscan(args, input.as_bytes()).status.code(),
-            Some(1),
+            Some(expected),
             "{args:?}"
         );
+        if args[0] == "extract" {
+            assert_eq!(iriscan(args, bad.as_bytes()).status.code(), Some(1));
+        }
     }
     // dedupe is a filter: 0 when it wrote a line, 1 when it wrote none.
     assert_eq!(

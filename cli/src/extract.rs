@@ -1,0 +1,156 @@
+//! `iriscan extract`: the IRIs in running text (`iriscan::extract`).
+
+use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
+use crate::output::{json_str, write_text_position};
+use iriscan::extract::{extract, ExtractOptions};
+use iriscan::map::ToUriOptions;
+use iriscan::preprocess::Mode;
+use std::io::Write;
+
+/// Find the IRIs in running text (3987bis 8.3): log lines, mail, chat, Markdown, in any script.
+///
+/// An IRI starts at a scheme of the scheme table followed by ":", or at any scheme followed by
+/// "//" (--schemes: only those schemes), or with --www at "www." (read as "http://www.");
+/// it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
+/// it may not, at white space, at "<", ">", '"' and quotation marks of any script; the
+/// punctuation that ends a sentence and a closing bracket without its partner are left out.
+///
+/// Prints one line per IRI found, LINE<TAB>IRI, and nothing for a line without one. -o: the
+/// IRIs alone, one a line. JSON: {"line", "offset", "length", "iri"} per IRI, offset and
+/// length in bytes of the line, and "uri" with --to-uri. Exit status: 0 when an IRI was found,
+/// 1 when none was, 2 on a usage or I/O error.
+///
+/// Examples:
+///   iriscan extract -o access.log | sort | uniq -c | sort -rn
+///   iriscan extract --www --to-uri --json mail.txt
+///   iriscan extract --schemes https --mode leiri chat.txt
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The schemes that start an IRI, separated by commas (ASCII case ignored). Default: those
+    /// of the scheme table followed by ":", and any scheme followed by "//".
+    #[arg(long, value_delimiter = ',', value_name = "SCHEME,...")]
+    schemes: Option<Vec<String>>,
+    /// "www." at the start of a word starts an IRI too, read as "http://www.".
+    #[arg(long)]
+    www: bool,
+    /// How each IRI found is read: strict, or mapped as a Legacy Extended IRI (leiri, 3987bis
+    /// 7.1) or an href (href, 7.2), which also lets it run on through "{", "}", "|", "\", "^"
+    /// and "`".
+    #[arg(long, default_value = "strict", value_parser = crate::mode::parser())]
+    mode: Mode,
+    /// Each IRI mapped to a URI, as `iriscan to-uri` maps it by default (in JSON, "uri" beside
+    /// "iri").
+    #[arg(long)]
+    to_uri: bool,
+    /// The IRIs alone, one a line (as grep -o).
+    #[arg(short = 'o', long, conflicts_with_all = ["json", "invalid", "quiet"])]
+    only_matching: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+struct Extract<'a> {
+    args: &'a Args,
+    options: ExtractOptions,
+    to_uri: ToUriOptions,
+}
+
+impl LineCommand for Extract<'_> {
+    fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
+        let mut found = 0;
+        for iri in extract(line.bytes, &self.options) {
+            found += 1;
+            let parsed = iri.iri();
+            let uri = self.args.to_uri.then(|| parsed.to_uri_with(&self.to_uri));
+            match style {
+                Style::Silent => return Ok(()),
+                Style::Bare => match &uri {
+                    None => writeln_bytes(out, parsed.as_str()),
+                    Some(Ok(uri)) => writeln_bytes(out, uri),
+                    Some(Err(_)) => {}
+                },
+                Style::Text => {
+                    write_text_position(out, line);
+                    match &uri {
+                        None => {
+                            out.push(b'\t');
+                            writeln_bytes(out, parsed.as_str());
+                        }
+                        Some(Ok(uri)) => {
+                            out.push(b'\t');
+                            writeln_bytes(out, uri);
+                        }
+                        Some(Err(e)) => {
+                            let _ = writeln!(out, "\terror: {e}");
+                        }
+                    }
+                }
+                Style::Json => {
+                    out.push(b'{');
+                    if let Some(file) = line.file {
+                        out.extend_from_slice(b"\"file\":");
+                        json_str(out, file);
+                        out.push(b',');
+                    }
+                    let range = iri.range();
+                    let _ = write!(
+                        out,
+                        "\"line\":{},\"offset\":{},\"length\":{},\"iri\":",
+                        line.number,
+                        range.start,
+                        range.len()
+                    );
+                    json_str(out, parsed.as_str());
+                    match &uri {
+                        None => {}
+                        Some(Ok(uri)) => {
+                            out.extend_from_slice(b",\"uri\":");
+                            json_str(out, uri);
+                        }
+                        Some(Err(e)) => {
+                            let _ = write!(
+                                out,
+                                ",\"uri\":null,\"error\":{{\"kind\":\"{}\",\"message\":",
+                                e.kind().name()
+                            );
+                            json_str(out, &e.to_string());
+                            out.push(b'}');
+                        }
+                    }
+                    out.extend_from_slice(b"}\n");
+                }
+            }
+        }
+        if found > 0 {
+            Ok(())
+        } else {
+            Err("no_iri")
+        }
+    }
+
+    fn ok_when_any(&self) -> bool {
+        true
+    }
+}
+
+/// `s` and a newline.
+fn writeln_bytes(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'\n');
+}
+
+pub fn run(args: &Args) -> u8 {
+    let mut options = ExtractOptions::new().www(args.www).mode(args.mode);
+    if let Some(schemes) = &args.schemes {
+        options = options.schemes(schemes.iter().cloned());
+    }
+    let mut common = args.common.clone();
+    common.valid |= args.only_matching;
+    let cmd = Extract {
+        args,
+        options,
+        to_uri: ToUriOptions::default(),
+    };
+    engine::run(&common, &cmd)
+}

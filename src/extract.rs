@@ -1,0 +1,371 @@
+//! IRIs in running text (3987bis 8.3): log lines, chat, mail and Markdown carry IRIs inside
+//! sentences in every script, and "a non-ASCII character should not be taken as the indication
+//! of the end of an IRI".
+//!
+//! ```
+//! use iriscan::extract::{extract, ExtractOptions};
+//!
+//! let text = "詳しくは「https://例え.jp/パス?q=Dürst」を、英語なら (see http://en.wikipedia.org/wiki/Foo_(bar)).";
+//! let options = ExtractOptions::new();
+//! let found: Vec<_> = extract(text, &options).map(|f| f.as_str()).collect();
+//! assert_eq!(found, ["https://例え.jp/パス?q=Dürst", "http://en.wikipedia.org/wiki/Foo_(bar)"]);
+//!
+//! // With `www`, a host starting with "www." is read as an HTTP IRI.
+//! let options = ExtractOptions::new().www(true);
+//! let found = extract("Visit www.example.com/a, or not.", &options).next().unwrap();
+//! assert_eq!((found.as_str(), found.iri().as_str()), ("www.example.com/a", "http://www.example.com/a"));
+//! assert_eq!(found.range(), 6..23);
+//! ```
+//!
+//! What counts as an IRI (docs/spec-choices.md E1 to E7):
+//! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":",
+//!   or any scheme followed by "://" (by default); with [`ExtractOptions::www`], "www." at the
+//!   start of a word, read as "http://www.";
+//! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
+//!   it may not, at white space of any script, at "<", ">" and '"' (7.3), at quotation marks of
+//!   any script, and at bytes that are not UTF-8;
+//! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
+//!   and a closing bracket without its opening partner inside are not part of its end, nor a
+//!   "'" when one stands right before it;
+//! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
+//!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//".
+
+use crate::preprocess::Mode;
+use crate::scan::{self, Positions};
+use crate::tables::{ascii, class};
+use crate::{Grammar, IriRef};
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// Which IRIs [`extract`] finds, and how it reads them.
+#[derive(Clone, Debug, Default)]
+pub struct ExtractOptions {
+    schemes: Option<Vec<String>>,
+    www: bool,
+    mode: Mode,
+}
+
+impl ExtractOptions {
+    /// The default: the schemes of the scheme table followed by ":", any scheme followed by
+    /// "//", no "www.", strict IRIs.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Only these schemes (ASCII case ignored) start an IRI, followed by ":" (with or without
+    /// "//" after it); other schemes do not, even followed by "//".
+    pub fn schemes<I, S>(mut self, schemes: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.schemes = Some(schemes.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Whether "www." at the start of a word starts an IRI too, read as "http://www.".
+    pub fn www(mut self, www: bool) -> Self {
+        self.www = www;
+        self
+    }
+
+    /// How a candidate is read before the grammar judges it: strict, or one of the liberal
+    /// modes of 3987bis 7 ([`Mode`]), which also let a candidate run on through the characters
+    /// they map ("{", "}", "|", "\\", "^", "`").
+    pub fn mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Whether `scheme` followed by ":" starts an IRI, and whether only when "//" follows.
+    fn starts(&self, scheme: &[u8]) -> Option<bool> {
+        match &self.schemes {
+            Some(list) => list
+                .iter()
+                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+                .then_some(false),
+            None => Some(
+                std::str::from_utf8(scheme)
+                    .ok()
+                    .and_then(crate::scheme_info)
+                    .is_none(),
+            ),
+        }
+    }
+}
+
+/// The IRIs in `text`, in order, none overlapping (see the [module](self)).
+pub fn extract<'a, T: AsRef<[u8]> + ?Sized>(
+    text: &'a T,
+    options: &'a ExtractOptions,
+) -> Extract<'a> {
+    Extract {
+        text: text.as_ref(),
+        options,
+        at: 0,
+        www: None,
+    }
+}
+
+/// The iterator of [`extract`].
+#[derive(Clone, Debug)]
+pub struct Extract<'a> {
+    text: &'a [u8],
+    options: &'a ExtractOptions,
+    /// Where the search goes on: nothing before is looked at again.
+    at: usize,
+    /// The next "www." at or after `at`, once looked for (`text.len()` for none).
+    www: Option<usize>,
+}
+
+/// An IRI found in text: where it stands, and the IRI it is read as.
+#[derive(Clone, Debug)]
+pub struct Found<'a> {
+    range: Range<usize>,
+    text: &'a str,
+    iri: Cow<'a, str>,
+    pos: Positions,
+}
+
+impl<'a> Found<'a> {
+    /// Its byte range in the text.
+    pub fn range(&self) -> Range<usize> {
+        self.range.clone()
+    }
+
+    /// The text, as it stands.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The IRI the text is read as: the text itself, or with "http://" before a "www.", or
+    /// mapped by a liberal mode.
+    pub fn iri(&self) -> IriRef<'_> {
+        IriRef::from_scan(&self.iri, self.pos)
+    }
+}
+
+impl<'a> Iterator for Extract<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        let b = self.text;
+        while self.at < b.len() {
+            let colon = memchr::memchr(b':', &b[self.at..]).map_or(b.len(), |k| self.at + k);
+            let www = self.next_www();
+            if colon == b.len() && www == b.len() {
+                break;
+            }
+            let from = self.at;
+            let found = if www < colon {
+                self.at = www + 4;
+                self.candidate(www, www + 4, true)
+            } else {
+                self.at = colon + 1;
+                self.at_colon(from, colon)
+            };
+            if let Some(found) = found {
+                self.at = found.range.end;
+                return Some(found);
+            }
+        }
+        self.at = b.len();
+        None
+    }
+}
+
+impl<'a> Extract<'a> {
+    /// The next "www." at or after `at` at the start of a word, or the end of the text.
+    fn next_www(&mut self) -> usize {
+        let b = self.text;
+        if !self.options.www {
+            return b.len();
+        }
+        if let Some(www) = self.www.filter(|&w| w >= self.at) {
+            return www;
+        }
+        let mut from = self.at;
+        let www = loop {
+            match memchr::memmem::find(&b[from..], b"www.") {
+                None => break b.len(),
+                Some(k) if word_start(b, from + k) => break from + k,
+                Some(k) => from += k + 1,
+            }
+        };
+        self.www = Some(www);
+        www
+    }
+
+    /// The IRI whose scheme ends at the ":" at `colon`, if one does; its scheme starts at or
+    /// after `from`.
+    fn at_colon(&self, from: usize, colon: usize) -> Option<Found<'a>> {
+        let b = self.text;
+        // RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), as long as it goes back.
+        let mut start = colon;
+        while start > from && ascii(b[start - 1]) & class::SCHEME != 0 {
+            start -= 1;
+        }
+        while start < colon && ascii(b[start]) & class::ALPHA == 0 {
+            start += 1;
+        }
+        if start == colon {
+            return None;
+        }
+        let slashes = b[colon + 1..].starts_with(b"//");
+        let only_with_slashes = self.options.starts(&b[start..colon])?;
+        if only_with_slashes && !slashes {
+            return None;
+        }
+        let least = colon + 1 + if slashes { 2 } else { 0 };
+        self.candidate(start, least, false)
+    }
+
+    /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
+    /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
+    /// "http://".
+    fn candidate(&self, start: usize, least: usize, www: bool) -> Option<Found<'a>> {
+        let b = self.text;
+        let liberal = self.options.mode != Mode::Strict;
+        let mut end = trim(b, start, reach(b, start, liberal));
+        // The grammar stops at most a few times (a "%" without its digits, then a ":" without
+        // a port...): the bound keeps a line of many such linear.
+        for _ in 0..4 {
+            if end <= least {
+                return None;
+            }
+            // The candidate is UTF-8: `reach` stops at a byte that is not.
+            let text = std::str::from_utf8(&b[start..end]).ok()?;
+            let read = if www {
+                Cow::Owned(format!("http://{text}"))
+            } else {
+                Cow::Borrowed(text)
+            };
+            let mapped = match self.options.mode.apply(&read) {
+                Cow::Borrowed(_) => None,
+                Cow::Owned(mapped) => Some(mapped),
+            };
+            let iri = mapped.map_or(read, Cow::Owned);
+            match scan::scan(iri.as_bytes(), Grammar::Iri) {
+                Ok(pos) => {
+                    return Some(Found {
+                        range: start..end,
+                        text,
+                        iri,
+                        pos,
+                    })
+                }
+                // The longest start the grammar accepts; a mapped candidate has no such
+                // offsets in the text.
+                Err(e) if !liberal => {
+                    let at = e
+                        .offset()
+                        .saturating_sub(if www { "http://".len() } else { 0 });
+                    if start + at >= end {
+                        return None;
+                    }
+                    end = trim(b, start, start + at);
+                }
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+}
+
+/// Whether "www." at `at` starts a word: the byte before is none of the letters, digits and
+/// delimiters that would make it part of a name, an address or another IRI.
+fn word_start(b: &[u8], at: usize) -> bool {
+    at == 0 || {
+        let c = b[at - 1];
+        !(c.is_ascii_alphanumeric() || b"/.-+@:%_~=&?#".contains(&c))
+    }
+}
+
+/// The end of what an IRI may hold from `start`: every character but white space, quotation
+/// marks, ASCII characters outside the grammar's (7.3's "<", ">", '"' and space among them;
+/// `liberal` lets the ones the modes of 3987bis 7 map through), and bytes that are not UTF-8.
+fn reach(b: &[u8], start: usize, liberal: bool) -> usize {
+    let mut i = start;
+    while i < b.len() {
+        let c = b[i];
+        if c < 0x80 {
+            let iri = ascii(c) & class::QUERY != 0 || matches!(c, b'#' | b'[' | b']' | b'%');
+            if iri || liberal && b"{}|\\^`".contains(&c) {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let n = match c {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => break,
+        };
+        let Some(ch) = b
+            .get(i..i + n)
+            .and_then(|s| std::str::from_utf8(s).ok())
+            .and_then(|s| s.chars().next())
+        else {
+            break;
+        };
+        if ch.is_whitespace() || QUOTATION_MARKS.contains(&ch) {
+            break;
+        }
+        i += n;
+    }
+    i
+}
+
+/// Quotation marks of every script (Unicode's Quotation_Mark but the ASCII ones: '"' ends an
+/// IRI anyway, and "'" is a sub-delim).
+pub(crate) const QUOTATION_MARKS: [char; 28] = [
+    '«', '»', '‘', '’', '‚', '‛', '“', '”', '„', '‟', '‹', '›', '⹂', '「', '」', '『', '』', '〝',
+    '〞', '〟', '﹁', '﹂', '﹃', '﹄', '＂', '＇', '｢', '｣',
+];
+
+/// Punctuation that ends a sentence or a clause, in ASCII, full-width and other scripts' forms:
+/// not part of an IRI's end.
+const TRAILING: [char; 20] = [
+    '.', ',', ';', ':', '!', '?', '。', '、', '，', '！', '？', '．', '：', '；', '،', '؛', '؟',
+    '۔', '।', '…',
+];
+
+/// Closing brackets and their opening partners.
+const BRACKETS: [(char, char); 6] = [
+    ('(', ')'),
+    ('[', ']'),
+    ('{', '}'),
+    ('（', '）'),
+    ('［', '］'),
+    ('｛', '｝'),
+];
+
+/// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
+/// punctuation, a closing bracket with more of its kind than of its opening partner, and a
+/// "'" that closes one right before `start`.
+fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
+    // `b[start..end]` is UTF-8 (`reach` stops at a byte that is not, and the grammar's offsets
+    // fall between characters); if it were not, nothing would be trimmed.
+    while let Some(last) = std::str::from_utf8(&b[start..end])
+        .ok()
+        .and_then(|s| s.chars().next_back())
+    {
+        let text = &b[start..end];
+        let count = |c: char| {
+            let mut buf = [0; 4];
+            let c = c.encode_utf8(&mut buf).as_bytes();
+            text.windows(c.len()).filter(|w| *w == c).count()
+        };
+        let unbalanced = BRACKETS
+            .iter()
+            .any(|&(open, close)| last == close && count(close) > count(open));
+        let quoted = last == '\'' && start > 0 && b[start - 1] == b'\'';
+        if TRAILING.contains(&last) || unbalanced || quoted {
+            end -= last.len_utf8();
+        } else {
+            break;
+        }
+    }
+    end
+}

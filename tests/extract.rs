@@ -1,0 +1,369 @@
+//! IRIs in running text (`iriscan::extract`, 3987bis 8.3): each rule with a case that must and
+//! one that must not match, in Latin, CJK, Arabic and Hebrew text; the spec's example IRIs in
+//! sentences; every white space and quotation mark of Unicode; properties over generated IRIs
+//! and arbitrary bytes.
+
+mod common;
+
+use iriscan::extract::{extract, ExtractOptions};
+use iriscan::preprocess::Mode;
+use iriscan::IriRef;
+use proptest::prelude::*;
+
+fn found_with(options: &ExtractOptions, text: &str) -> Vec<String> {
+    extract(text, options)
+        .map(|f| f.as_str().to_string())
+        .collect()
+}
+
+fn found(text: &str) -> Vec<String> {
+    found_with(&ExtractOptions::new(), text)
+}
+
+#[test]
+fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri() {
+    assert_eq!(
+        found("see http://example.com/a now"),
+        ["http://example.com/a"]
+    );
+    assert_eq!(found("見てhttps://例え.jp/パス"), ["https://例え.jp/パス"]);
+    assert_eq!(found("HTTPS://EXAMPLE.COM/"), ["HTTPS://EXAMPLE.COM/"]);
+    // Any scheme with "//"; a scheme of the table without.
+    assert_eq!(found("x-custom+v1://host/p"), ["x-custom+v1://host/p"]);
+    assert_eq!(
+        found("read news:comp.lang.rust daily"),
+        ["news:comp.lang.rust"]
+    );
+    // The scheme is as long as it goes back, from its first letter.
+    assert_eq!(found("1http://a.com/"), ["http://a.com/"]);
+    assert_eq!(found("version2.0://x/"), ["version2.0://x/"]);
+}
+
+#[test]
+fn words_with_a_colon_start_nothing() {
+    for text in [
+        "Note: this",
+        "Note:this",
+        "at 12:30 today",
+        "ratio 1:2",
+        "a:b:c",
+        "foo:bar",
+        "mailto:someone@example.com",
+        "http: and https:",
+        "http:// alone",
+        "the http:// prefix",
+        "注意：これ",
+        "12:30:00 INFO started",
+        "",
+        ":",
+        "://",
+    ] {
+        assert!(found(text).is_empty(), "{text:?}: {:?}", found(text));
+    }
+}
+
+#[test]
+fn non_ascii_characters_do_not_end_an_iri() {
+    // 3987bis 8.3.
+    assert_eq!(
+        found("Lies http://example.com/Dürst und"),
+        ["http://example.com/Dürst"]
+    );
+    assert_eq!(
+        found("見て https://例え.jp/パス?q=値 です"),
+        ["https://例え.jp/パス?q=値"]
+    );
+    assert_eq!(
+        found("انظر http://مثال.إختبار/مسار، ثم"),
+        ["http://مثال.إختبار/مسار"]
+    );
+    assert_eq!(
+        found("ראה http://דוגמה.בדיקה/נתיב."),
+        ["http://דוגמה.בדיקה/נתיב"]
+    );
+    assert_eq!(
+        found("보기 http://예시.테스트/경로!"),
+        ["http://예시.테스트/경로"]
+    );
+}
+
+#[test]
+fn white_space_of_any_script_ends_an_iri() {
+    let mut spaces = 0;
+    for c in (0..=0x10FFFF)
+        .filter_map(char::from_u32)
+        .filter(|c| c.is_whitespace())
+    {
+        let text = format!("http://a.com/x{c}y");
+        assert_eq!(found(&text), ["http://a.com/x"], "U+{:04X}", c as u32);
+        spaces += 1;
+    }
+    assert_eq!(spaces, 25, "the White_Space property");
+    assert_eq!(
+        found("https://例え.jp/パス\u{3000}次の文"),
+        ["https://例え.jp/パス"]
+    );
+}
+
+#[test]
+fn quotation_marks_of_any_script_end_an_iri() {
+    // Unicode's Quotation_Mark; "'" is a sub-delim, and '"' ends an IRI as 7.3 says.
+    let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    let mut n = 0;
+    for c in (0..=0x10FFFF)
+        .filter_map(char::from_u32)
+        .filter(|&c| marks.contains(c))
+    {
+        let text = format!("{c}http://a.com/x{c}y");
+        let expected: &[&str] = if c == '\'' {
+            &["http://a.com/x'y"]
+        } else {
+            &["http://a.com/x"]
+        };
+        assert_eq!(found(&text), expected, "U+{:04X}", c as u32);
+        n += 1;
+    }
+    assert!(n >= 30, "{n}");
+    for (text, iri) in [
+        ("«http://a.fr/x» dit-il", "http://a.fr/x"),
+        ("„http://a.de/x“", "http://a.de/x"),
+        ("“http://a.com/x”", "http://a.com/x"),
+        ("‘http://a.com/x’", "http://a.com/x"),
+        ("「http://a.jp/x」を", "http://a.jp/x"),
+        ("『http://a.jp/x』", "http://a.jp/x"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
+#[test]
+fn angle_brackets_and_double_quotes_delimit_an_iri() {
+    // RFC 3986 Appendix C, 3987bis 7.3.
+    assert_eq!(found("<http://a.com/b>"), ["http://a.com/b"]);
+    assert_eq!(
+        found("see <https://例え.jp/パス>."),
+        ["https://例え.jp/パス"]
+    );
+    assert_eq!(found("href=\"http://a.com/b\">"), ["http://a.com/b"]);
+    assert_eq!(
+        found("'http://a.com/x' and http://a.com/it's"),
+        ["http://a.com/x", "http://a.com/it's"]
+    );
+}
+
+#[test]
+fn sentence_punctuation_is_not_part_of_the_end() {
+    for (text, iri) in [
+        ("Go to http://a.com/x. Then", "http://a.com/x"),
+        (
+            "http://a.com/x, http://b.com/y; http://c.com/z:",
+            "http://a.com/x",
+        ),
+        ("Really http://a.com/x?!", "http://a.com/x"),
+        ("http://a.com/x...", "http://a.com/x"),
+        ("http://a.jp/x。", "http://a.jp/x"),
+        ("http://a.jp/x、そして", "http://a.jp/x、そして"),
+        ("http://a.jp/x！", "http://a.jp/x"),
+        ("http://a.jp/x？", "http://a.jp/x"),
+        ("http://a.jp/x，", "http://a.jp/x"),
+        ("http://a.eg/x،", "http://a.eg/x"),
+        ("http://a.eg/x؟", "http://a.eg/x"),
+        ("http://a.in/x।", "http://a.in/x"),
+        ("http://a.com/x…", "http://a.com/x"),
+    ] {
+        assert_eq!(found(text)[0], iri, "{text}");
+    }
+    // Inside, punctuation is part of the IRI.
+    assert_eq!(
+        found("http://a.com/x.html?a=1,2;b"),
+        ["http://a.com/x.html?a=1,2;b"]
+    );
+    assert_eq!(
+        found("http://a.com/x, http://b.com/y; http://c.com/z:"),
+        ["http://a.com/x", "http://b.com/y", "http://c.com/z"]
+    );
+}
+
+#[test]
+fn a_closing_bracket_without_its_partner_is_not_part_of_the_end() {
+    for (text, iri) in [
+        (
+            "http://en.wikipedia.org/wiki/Foo_(bar)",
+            "http://en.wikipedia.org/wiki/Foo_(bar)",
+        ),
+        (
+            "(see http://en.wikipedia.org/wiki/Foo_(bar))",
+            "http://en.wikipedia.org/wiki/Foo_(bar)",
+        ),
+        ("(see http://example.com)", "http://example.com"),
+        ("(see http://example.com).", "http://example.com"),
+        ("[http://a.com/x]", "http://a.com/x"),
+        ("http://[::1]/x]", "http://[::1]/x"),
+        ("http://[::1]", "http://[::1]"),
+        ("（http://a.jp/x）", "http://a.jp/x"),
+        ("（http://a.jp/x（y））", "http://a.jp/x（y）"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
+#[test]
+fn the_iri_is_the_longest_start_the_grammar_accepts() {
+    assert_eq!(found("http://a.com/a^b c"), ["http://a.com/a"]);
+    assert_eq!(found("http://a.com/%zz"), ["http://a.com/"]);
+    assert_eq!(found("http://a.com:80x/"), ["http://a.com:80"]);
+    assert_eq!(found("http://a.com/{x}"), ["http://a.com/"]);
+    assert_eq!(found("http://a.com/\u{202E}x"), ["http://a.com/"]);
+    // Nothing left beyond the scheme and "//".
+    assert!(found("http://\u{202E}").is_empty());
+    assert!(found("http://[::1").is_empty());
+}
+
+#[test]
+fn bytes_that_are_not_utf8_end_a_candidate_not_the_scan() {
+    let text = b"x http://a.com/\xff\xfe y http://b.com/\xc3";
+    let options = ExtractOptions::new();
+    let found: Vec<_> = extract(&text[..], &options)
+        .map(|f| (f.range(), f.as_str()))
+        .collect();
+    assert_eq!(found, [(2..15, "http://a.com/"), (20..33, "http://b.com/")]);
+}
+
+#[test]
+fn www_starts_an_http_iri_at_the_start_of_a_word() {
+    let options = ExtractOptions::new().www(true);
+    let f: Vec<_> = extract("Visit www.example.com/a, or 見てwww.例え.jp", &options).collect();
+    assert_eq!(f.len(), 2);
+    assert_eq!(f[0].as_str(), "www.example.com/a");
+    assert_eq!(f[0].iri().as_str(), "http://www.example.com/a");
+    assert_eq!(f[0].iri().host(), Some("www.example.com"));
+    assert_eq!(f[1].iri().as_str(), "http://www.例え.jp");
+    // Inside a word, an IRI or an address, no.
+    assert!(found_with(&options, "awww.x.com user@www.x.com a.www.x.com").is_empty());
+    assert_eq!(
+        found_with(&options, "http://www.x.com/"),
+        ["http://www.x.com/"]
+    );
+    assert!(found("www.example.com").is_empty(), "only with www");
+}
+
+#[test]
+fn schemes_limit_the_schemes_that_count() {
+    let options = ExtractOptions::new().schemes(["https", "mailto"]);
+    assert_eq!(
+        found_with(
+            &options,
+            "http://a.com https://b.com foo://c mailto:x@y.com"
+        ),
+        ["https://b.com", "mailto:x@y.com"]
+    );
+}
+
+#[test]
+fn liberal_modes_read_what_they_map() {
+    let options = ExtractOptions::new().mode(Mode::Leiri);
+    let f: Vec<_> = extract("see http://a.com/{x}|y. Then", &options).collect();
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].as_str(), "http://a.com/{x}|y");
+    assert_eq!(f[0].iri().as_str(), "http://a.com/%7Bx%7D%7Cy");
+}
+
+#[test]
+fn the_examples_of_the_spec_in_sentences() {
+    // 3987bis 1.2, 3.7, 4.4 (with Hebrew letters), 5.3.2.
+    for iri in [
+        "http://résumé.example.org",
+        "http://www.example.org/red%09rosé#red",
+        "http://example.com/\u{10300}\u{10301}\u{10302}",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        "http://ab.אבגדהו.ij/kl/mn/op.html",
+        "http://www.example.org/résumé.html",
+        "https://例え.jp/パス?q=Dürst",
+        "http://example.org/~user",
+    ] {
+        for text in [
+            format!("The address {iri} is an example."),
+            format!("例：{iri}。"),
+            format!("مثال: {iri}، ثم"),
+            format!("(see {iri})"),
+            format!("<{iri}>"),
+        ] {
+            assert_eq!(found(&text), [iri], "{text}");
+        }
+    }
+}
+
+#[test]
+fn several_iris_on_a_line_in_order_with_their_ranges() {
+    let text = "a http://x.com/1 b https://y.com/2, c ftp://z.com/3.";
+    let options = ExtractOptions::new();
+    let f: Vec<_> = extract(text, &options)
+        .map(|f| (f.range(), f.as_str()))
+        .collect();
+    assert_eq!(
+        f,
+        [
+            (2..16, "http://x.com/1"),
+            (19..34, "https://y.com/2"),
+            (38..51, "ftp://z.com/3")
+        ]
+    );
+}
+
+/// Whether text after `iri` could take from its end: trailing punctuation, a closing bracket,
+/// white space or quotation marks inside.
+fn ends_plainly(iri: &str) -> bool {
+    let last = iri.chars().next_back().unwrap_or('.');
+    !".,;:!?)]}".contains(last)
+        && !iri.chars().any(|c| {
+            c.is_whitespace()
+                || "«»‘’‚‛“”„‟‹›⹂「」『』〝〞〟﹁﹂﹃﹄＂＇｢｣。、，！？．：；،؛؟۔।…）］｝"
+                    .contains(c)
+        })
+}
+
+proptest! {
+    /// Every IRI with an authority, between words, is found whole.
+    #[test]
+    fn an_iri_between_words_is_found_whole(
+        scheme in common::scheme(),
+        built in common::iri_ref(true, false),
+        before in "[a-z例は]{0,3}",
+        after in "[a-z例は]{0,3}",
+    ) {
+        let authority = built.authority().unwrap_or_else(|| "example.com".to_string());
+        let path = built.path.trim_start_matches('/');
+        let mut iri = format!("{scheme}://{authority}/{path}");
+        if let Some(q) = &built.query {
+            iri = format!("{iri}?{q}");
+        }
+        if let Some(f) = &built.fragment {
+            iri = format!("{iri}#{f}");
+        }
+        let iri = &iri;
+        prop_assume!(IriRef::parse_as(iri, iriscan::Grammar::Iri).is_ok() && ends_plainly(iri));
+        let text = format!("{before} {iri} {after}");
+        prop_assert_eq!(found(&text), [iri.clone()], "{:?}", text);
+    }
+
+    /// Any bytes get an answer; what is found lies between characters and is an IRI.
+    #[test]
+    fn any_bytes_get_iris_that_parse(bytes in proptest::collection::vec(prop_oneof![
+        Just(b':'), Just(b'/'), Just(b'.'), Just(b' '), Just(b'('), Just(b')'), Just(b'%'),
+        Just(b'w'), Just(b'h'), Just(b't'), Just(b'p'), Just(0xE3), Just(0x80), Just(0x82),
+        Just(0xFF), Just(b'\''), Just(b'['), Just(b']'), Just(b'a'), Just(b'9'),
+    ], 0..64), www in any::<bool>(), leiri in any::<bool>()) {
+        let mut text = b"http://".to_vec();
+        text.extend_from_slice(&bytes);
+        let mode = if leiri { Mode::Leiri } else { Mode::Strict };
+        let options = ExtractOptions::new().www(www).mode(mode);
+        let mut last_end = 0;
+        for f in extract(&text[..], &options) {
+            let range = f.range();
+            prop_assert!(range.start >= last_end && range.end <= text.len());
+            last_end = range.end;
+            prop_assert_eq!(std::str::from_utf8(&text[range]).ok(), Some(f.as_str()));
+            prop_assert!(IriRef::parse_as(f.iri().as_str(), iriscan::Grammar::Iri).is_ok());
+        }
+    }
+}
