@@ -26,12 +26,13 @@
 //!   any script, and at bytes that are not UTF-8;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket without its opening partner inside are not part of its end, nor a
-//!   "'" when one stands right before it;
+//!   "'" (or Markdown's "*", "_", "~") when the same stands right before it;
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//".
 
 use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
+use crate::simd;
 use crate::tables::{ascii, class};
 use crate::{Grammar, IriRef};
 use std::borrow::Cow;
@@ -233,19 +234,44 @@ impl<'a> Extract<'a> {
             if end <= least {
                 return None;
             }
-            // The candidate is UTF-8: `reach` stops at a byte that is not.
-            let text = std::str::from_utf8(&b[start..end]).ok()?;
-            let read = if www {
-                Cow::Owned(format!("http://{text}"))
+            let (text, iri, pos) = if liberal {
+                // A mode reads characters: the candidate is UTF-8, as `reach` stops at a byte
+                // that is not.
+                let text = std::str::from_utf8(&b[start..end]).ok()?;
+                let read = if www {
+                    Cow::Owned(format!("http://{text}"))
+                } else {
+                    Cow::Borrowed(text)
+                };
+                let mapped = match self.options.mode.apply(&read) {
+                    Cow::Borrowed(_) => None,
+                    Cow::Owned(mapped) => Some(mapped),
+                };
+                let iri = mapped.map_or(read, Cow::Owned);
+                let scanned = scan::scan(iri.as_bytes(), Grammar::Iri);
+                (text, iri, scanned)
+            } else if www {
+                let mut iri = b"http://".to_vec();
+                iri.extend_from_slice(&b[start..end]);
+                match scan::scan(&iri, Grammar::Iri) {
+                    // The scanner checks the bytes are UTF-8, which is what lets them be a `str`.
+                    Ok(pos) => (
+                        crate::simd::scanned_str(&b[start..end]),
+                        Cow::Owned(crate::simd::scanned_str(&iri).to_string()),
+                        Ok(pos),
+                    ),
+                    Err(e) => ("", Cow::Borrowed(""), Err(e)),
+                }
             } else {
-                Cow::Borrowed(text)
+                // The scanner checks the bytes are UTF-8, which is what lets them be a `str`.
+                let scanned = scan::scan(&b[start..end], Grammar::Iri);
+                let text = match scanned {
+                    Ok(_) => crate::simd::scanned_str(&b[start..end]),
+                    Err(_) => "",
+                };
+                (text, Cow::Borrowed(text), scanned)
             };
-            let mapped = match self.options.mode.apply(&read) {
-                Cow::Borrowed(_) => None,
-                Cow::Owned(mapped) => Some(mapped),
-            };
-            let iri = mapped.map_or(read, Cow::Owned);
-            match scan::scan(iri.as_bytes(), Grammar::Iri) {
+            match pos {
                 Ok(pos) => {
                     return Some(Found {
                         range: start..end,
@@ -285,44 +311,107 @@ fn word_start(b: &[u8], at: usize) -> bool {
 /// marks, ASCII characters outside the grammar's (7.3's "<", ">", '"' and space among them;
 /// `liberal` lets the ones the modes of 3987bis 7 map through), and bytes that are not UTF-8.
 fn reach(b: &[u8], start: usize, liberal: bool) -> usize {
-    let mut i = start;
-    while i < b.len() {
-        let c = b[i];
-        if c < 0x80 {
-            let iri = ascii(c) & class::QUERY != 0 || matches!(c, b'#' | b'[' | b']' | b'%');
-            if iri || liberal && b"{}|\\^`".contains(&c) {
-                i += 1;
-                continue;
-            }
-            break;
-        }
-        let n = match c {
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => break,
-        };
-        let Some(ch) = b
-            .get(i..i + n)
-            .and_then(|s| std::str::from_utf8(s).ok())
-            .and_then(|s| s.chars().next())
-        else {
-            break;
-        };
-        if ch.is_whitespace() || QUOTATION_MARKS.contains(&ch) {
-            break;
-        }
-        i += n;
-    }
-    i
+    simd::dispatch(simd::level(), Reach { b, start, liberal })
 }
 
-/// Quotation marks of every script (Unicode's Quotation_Mark but the ASCII ones: '"' ends an
-/// IRI anyway, and "'" is a sub-delim).
-pub(crate) const QUOTATION_MARKS: [char; 28] = [
-    '«', '»', '‘', '’', '‚', '‛', '“', '”', '„', '‟', '‹', '›', '⹂', '「', '」', '『', '』', '〝',
-    '〞', '〟', '﹁', '﹂', '﹃', '﹄', '＂', '＇', '｢', '｣',
-];
+/// [`reach`], compiled for each level: the runs of bytes literal in a query skipped by the
+/// level's vector code, the others read one at a time.
+struct Reach<'b> {
+    b: &'b [u8],
+    start: usize,
+    liberal: bool,
+}
+
+impl simd::Kernel for Reach<'_> {
+    type Output = usize;
+
+    #[inline(always)]
+    fn run<const L: u8>(self, cpu: simd::Cpu<L>) -> usize {
+        let b = self.b;
+        let mut i = self.start;
+        loop {
+            i = simd::skip(cpu, b, i, b.len(), class::QUERY);
+            // Byte by byte up to the next literal one, or the end.
+            loop {
+                let Some(&c) = b.get(i) else {
+                    return i;
+                };
+                if c < 0x80 {
+                    if ascii(c) & class::QUERY != 0 {
+                        // The vector code takes it from the next one (it takes none at the
+                        // portable level, or near the end).
+                        i += 1;
+                        break;
+                    }
+                    if matches!(c, b'#' | b'[' | b']' | b'%')
+                        || self.liberal && b"{}|\\^`".contains(&c)
+                    {
+                        i += 1;
+                        continue;
+                    }
+                    return i;
+                }
+                match decode(b, i) {
+                    Some((c, n)) if !ends_an_iri(c) => i += n,
+                    _ => return i,
+                }
+            }
+        }
+    }
+}
+
+/// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark.
+#[inline]
+fn ends_an_iri(c: char) -> bool {
+    // Both are below U+3100 or among the forms of U+FE00 to U+FFFF.
+    matches!(c as u32, 0x80..=0x30FF | 0xFE00..=0xFFFF)
+        && (c.is_whitespace() || is_quotation_mark(c))
+}
+
+/// The character whose UTF-8 form starts at `b[i]`, a byte of 0x80 or above, and its length, if
+/// it is well-formed (RFC 3629 4).
+#[inline]
+fn decode(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let lead = b[i];
+    let (n, second) = match lead {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xE1..=0xEF => (3, 0x80..=0xBF),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return None,
+    };
+    let tail = b.get(i + 1..i + n)?;
+    if !second.contains(&tail[0]) || tail[1..].iter().any(|&c| c & 0xC0 != 0x80) {
+        return None;
+    }
+    let cp = tail.iter().fold(u32::from(lead) & (0x7F >> n), |cp, &c| {
+        cp << 6 | u32::from(c & 0x3F)
+    });
+    Some((char::from_u32(cp)?, n))
+}
+
+/// Whether `c`, not ASCII, is a quotation mark: Unicode's Quotation_Mark but the ASCII ones ('"'
+/// ends an IRI anyway, and "'" is a sub-delim).
+fn is_quotation_mark(c: char) -> bool {
+    matches!(
+        c,
+        '«' | '»'
+            | '\u{2018}'..='\u{201F}'
+            | '‹'
+            | '›'
+            | '⹂'
+            | '「'..='』'
+            | '〝'..='〟'
+            | '﹁'..='﹄'
+            | '＂'
+            | '＇'
+            | '｢'
+            | '｣'
+    )
+}
 
 /// Punctuation that ends a sentence or a clause, in ASCII, full-width and other scripts' forms:
 /// not part of an IRI's end.
@@ -343,14 +432,10 @@ const BRACKETS: [(char, char); 6] = [
 
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
-/// "'" that closes one right before `start`.
+/// "'" that closes one right before `start` (and Markdown's "*", "_" and "~"). Nothing is
+/// trimmed after a byte that is not UTF-8.
 fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
-    // `b[start..end]` is UTF-8 (`reach` stops at a byte that is not, and the grammar's offsets
-    // fall between characters); if it were not, nothing would be trimmed.
-    while let Some(last) = std::str::from_utf8(&b[start..end])
-        .ok()
-        .and_then(|s| s.chars().next_back())
-    {
+    while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let count = |c: char| {
             let mut buf = [0; 4];
@@ -360,7 +445,8 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
         let unbalanced = BRACKETS
             .iter()
             .any(|&(open, close)| last == close && count(close) > count(open));
-        let quoted = last == '\'' && start > 0 && b[start - 1] == b'\'';
+        let quoted =
+            matches!(last, '\'' | '*' | '_' | '~') && start > 0 && b[start - 1] == last as u8;
         if TRAILING.contains(&last) || unbalanced || quoted {
             end -= last.len_utf8();
         } else {
@@ -368,4 +454,78 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
         }
     }
     end
+}
+
+/// The last character of `b`, if it ends with a well-formed one.
+fn last_char(b: &[u8]) -> Option<char> {
+    let &last = b.last()?;
+    if last < 0x80 {
+        return Some(char::from(last));
+    }
+    let from = b.len().saturating_sub(4);
+    let lead = (from..b.len()).rev().find(|&k| b[k] & 0xC0 != 0x80)?;
+    std::str::from_utf8(&b[lead..]).ok()?.chars().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// [`reach`] a byte at a time, with `std` deciding UTF-8: the reference of every level.
+    fn reach_bytewise(b: &[u8], start: usize, liberal: bool) -> usize {
+        let mut i = start;
+        while i < b.len() {
+            let c = b[i];
+            if c < 0x80 {
+                let iri = ascii(c) & class::QUERY != 0 || b"#[]%".contains(&c);
+                if !(iri || liberal && b"{}|\\^`".contains(&c)) {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
+            let n = (1..=4)
+                .find(|&n| {
+                    b.get(i..i + n)
+                        .is_some_and(|s| std::str::from_utf8(s).is_ok())
+                })
+                .unwrap_or(0);
+            let c = b.get(i..i + n).and_then(|s| std::str::from_utf8(s).ok());
+            match c.and_then(|s| s.chars().next()) {
+                Some(c) if !c.is_whitespace() && !is_quotation_mark(c) => i += n,
+                _ => break,
+            }
+        }
+        i
+    }
+
+    proptest! {
+        /// Every level reaches as far as the byte walk.
+        #[test]
+        fn reach_at_every_level_is_the_byte_walk(
+            pieces in proptest::collection::vec(prop_oneof![
+                "[a-z0-9/.:@?=&%#\\[\\]-]{1,40}",
+                Just("é".to_string()), Just("例".to_string()), Just("𐌀".to_string()),
+                Just("\u{3000}".to_string()), Just("«".to_string()), Just("{|}".to_string()),
+                Just(" ".to_string()), Just("\"".to_string()), Just("\u{A0}".to_string()),
+            ], 0..12),
+            cut in proptest::option::of(0usize..200),
+            start in 0usize..8,
+            liberal in any::<bool>(),
+        ) {
+            let mut b = pieces.concat().into_bytes();
+            if let Some(cut) = cut {
+                // A byte that is not UTF-8, or a sequence cut short.
+                let at = cut.min(b.len());
+                b.insert(at, if cut % 2 == 0 { 0xFF } else { 0xE3 });
+            }
+            let start = start.min(b.len());
+            let expected = reach_bytewise(&b, start, liberal);
+            simd::for_each_level(|level| {
+                let got = simd::dispatch(level, Reach { b: &b, start, liberal });
+                assert_eq!(got, expected, "{level:?} {:?}", String::from_utf8_lossy(&b));
+            });
+        }
+    }
 }

@@ -137,6 +137,26 @@ fn quotation_marks_of_any_script_end_an_iri() {
 }
 
 #[test]
+fn every_other_character_the_grammar_allows_goes_on() {
+    let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    let mut on = 0;
+    for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        let iri = format!("http://a.com/x{c}y");
+        if c.is_whitespace() || marks.contains(c) || IriRef::parse(&iri).is_err() {
+            continue;
+        }
+        assert_eq!(
+            found(&format!(" {iri} ")),
+            [iri.as_str()],
+            "U+{:04X}",
+            c as u32
+        );
+        on += 1;
+    }
+    assert!(on > 900_000, "{on}");
+}
+
+#[test]
 fn angle_brackets_and_double_quotes_delimit_an_iri() {
     // RFC 3986 Appendix C, 3987bis 7.3.
     assert_eq!(found("<http://a.com/b>"), ["http://a.com/b"]);
@@ -148,6 +168,15 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
     assert_eq!(
         found("'http://a.com/x' and http://a.com/it's"),
         ["http://a.com/x", "http://a.com/it's"]
+    );
+    // Markdown's emphasis, and what is not emphasis.
+    assert_eq!(
+        found("**http://a.com/x** _http://a.com/y_"),
+        ["http://a.com/x", "http://a.com/y"]
+    );
+    assert_eq!(
+        found("http://a.com/x* http://a.com/~"),
+        ["http://a.com/x*", "http://a.com/~"]
     );
 }
 
@@ -365,5 +394,128 @@ proptest! {
             prop_assert_eq!(std::str::from_utf8(&text[range]).ok(), Some(f.as_str()));
             prop_assert!(IriRef::parse_as(f.iri().as_str(), iriscan::Grammar::Iri).is_ok());
         }
+    }
+}
+
+/// The places where `linkify` (a linkifier of ASCII text) answers otherwise, and why.
+#[test]
+fn where_linkify_answers_otherwise() {
+    let mut finder = linkify::LinkFinder::new();
+    finder.kinds(&[linkify::LinkKind::Url]);
+    let linkify = |text: &str| -> Vec<String> {
+        finder.links(text).map(|l| l.as_str().to_string()).collect()
+    };
+    for (text, ours, theirs, why) in [
+        // The grammar: characters an IRI may not hold end it, where linkify runs on.
+        (
+            "http://a.com/a^b",
+            "http://a.com/a",
+            "http://a.com/a^b",
+            "^ is not in the grammar",
+        ),
+        (
+            "http://a.com/{x}",
+            "http://a.com/",
+            "http://a.com/{x}",
+            "{ } are not (but with --mode leiri)",
+        ),
+        (
+            "http://a.com/x\\y",
+            "http://a.com/x",
+            "http://a.com/x\\y",
+            "\\ is not",
+        ),
+        (
+            "http://a.com/%zz",
+            "http://a.com/",
+            "http://a.com/%zz",
+            "% needs two hex digits",
+        ),
+        // Schemes: a scheme of the table needs no "//"; linkify needs "://" but for mail.
+        (
+            "news:comp.lang.rust",
+            "news:comp.lang.rust",
+            "",
+            "news is in the scheme table",
+        ),
+        (
+            "http:/a.com",
+            "http:/a.com",
+            "",
+            "an IRI with an absolute path",
+        ),
+        // IP literals are hosts.
+        (
+            "http://[::1]/x",
+            "http://[::1]/x",
+            "",
+            "RFC 3986 IP-literal",
+        ),
+        // Non-ASCII characters do not end an IRI (3987bis 8.3), nor stop the scheme's search.
+        (
+            "see http://例え.jp/パス",
+            "http://例え.jp/パス",
+            "http://例え.jp/パス",
+            "same",
+        ),
+        (
+            "「http://a.jp/x」",
+            "http://a.jp/x",
+            "http://a.jp/x」",
+            "quotation marks of every script",
+        ),
+        (
+            "http://a.com/x　y",
+            "http://a.com/x",
+            "http://a.com/x　y",
+            "white space of every script",
+        ),
+        (
+            "http://a.com#a",
+            "http://a.com#a",
+            "http://a.com",
+            "a fragment right after the host",
+        ),
+        (
+            "http://a.com/x./",
+            "http://a.com/x./",
+            "http://a.com/x",
+            "a dot before a slash",
+        ),
+        (
+            "«http://a.fr/x»",
+            "http://a.fr/x",
+            "http://a.fr/x»",
+            "quotation marks of every script",
+        ),
+        (
+            "http://a.jp/x。",
+            "http://a.jp/x",
+            "http://a.jp/x。",
+            "full-width sentence punctuation",
+        ),
+    ] {
+        let ours: Vec<&str> = [ours].into_iter().filter(|s| !s.is_empty()).collect();
+        let theirs: Vec<&str> = [theirs].into_iter().filter(|s| !s.is_empty()).collect();
+        assert_eq!(found(text), ours, "{text}: iriscan ({why})");
+        assert_eq!(linkify(text), theirs, "{text}: linkify ({why})");
+    }
+}
+
+proptest! {
+    /// In text of linkify's kind, ASCII words and punctuation around URLs of the characters both
+    /// read alike, the two find the same.
+    #[test]
+    fn linkify_finds_the_same_in_its_kind_of_text(pieces in proptest::collection::vec(prop_oneof![
+        "[a-zA-Z]{1,8}",
+        Just(" ".to_string()),
+        "[.,;:!?()\\[\\]'\"<>*]",
+        "https?://[a-z]{1,8}\\.(com|org)(/([a-zA-Z0-9_~-]{1,4}(\\.[a-zA-Z0-9_~-]{1,4})?)?){1,3}(\\?[a-z]=[0-9]{1,3})?(#[a-z]{1,4})?",
+    ], 0..12)) {
+        let text = pieces.join(" ");
+        let mut finder = linkify::LinkFinder::new();
+        finder.kinds(&[linkify::LinkKind::Url]);
+        let theirs: Vec<String> = finder.links(&text).map(|l| l.as_str().to_string()).collect();
+        prop_assert_eq!(found(&text), theirs, "{:?}", text);
     }
 }

@@ -1,0 +1,56 @@
+//! IRIs in log text (`iriscan::extract`) against the `linkify` crate, in the same run, in bytes
+//! per second: `cargo bench --bench extract`. Each URL or IRI of `data/bench/` is put in a log
+//! line of its own (a timestamp, a level, a method, the address, a status, a user agent), and
+//! the text is searched whole: ASCII URLs, and IRIs.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use iriscan::extract::{extract, ExtractOptions};
+use linkify::{LinkFinder, LinkKind};
+use std::hint::black_box;
+
+#[path = "scan.rs"]
+#[allow(dead_code)]
+mod own;
+
+/// The log text: one address a line.
+fn log(lines: &[String]) -> String {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, url)| {
+            format!(
+                "2026-11-26T12:{:02}:{:02}.{:03}Z INFO [worker-{}] GET {url} -> 200 ({} ms) \
+                 ua=\"Mozilla/5.0 (X11; Linux x86_64)\"\n",
+                k / 60 % 60,
+                k % 60,
+                k % 1000,
+                k % 8,
+                k % 97
+            )
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let options = ExtractOptions::new();
+    let mut finder = LinkFinder::new();
+    finder.kinds(&[LinkKind::Url]);
+    for (name, lines) in own::corpora() {
+        if name == "mixed" {
+            continue;
+        }
+        let text = log(&lines);
+        let mut g = c.benchmark_group(format!("extract/{name}"));
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_function("iriscan", |b| {
+            b.iter(|| extract(black_box(&text), &options).count())
+        });
+        g.bench_function("linkify", |b| {
+            b.iter(|| finder.links(black_box(&text)).count())
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
