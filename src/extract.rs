@@ -95,11 +95,12 @@ impl ExtractOptions {
     }
 }
 
-/// The IRIs in `text`, in order, none overlapping (see the [module](self)).
-pub fn extract<'a, T: AsRef<[u8]> + ?Sized>(
-    text: &'a T,
-    options: &'a ExtractOptions,
-) -> Extract<'a> {
+/// The IRIs in `text`, in order, none overlapping (see the [module](self)); what is found
+/// borrows from `text` alone.
+pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
+    text: &'t T,
+    options: &'o ExtractOptions,
+) -> Extract<'t, 'o> {
     Extract {
         text: text.as_ref(),
         options,
@@ -110,9 +111,9 @@ pub fn extract<'a, T: AsRef<[u8]> + ?Sized>(
 
 /// The iterator of [`extract`].
 #[derive(Clone, Debug)]
-pub struct Extract<'a> {
-    text: &'a [u8],
-    options: &'a ExtractOptions,
+pub struct Extract<'t, 'o> {
+    text: &'t [u8],
+    options: &'o ExtractOptions,
     /// Where the search goes on: nothing before is looked at again.
     at: usize,
     /// The next "www." at or after `at`, once looked for (`text.len()` for none).
@@ -146,10 +147,10 @@ impl<'a> Found<'a> {
     }
 }
 
-impl<'a> Iterator for Extract<'a> {
-    type Item = Found<'a>;
+impl<'t> Iterator for Extract<'t, '_> {
+    type Item = Found<'t>;
 
-    fn next(&mut self) -> Option<Found<'a>> {
+    fn next(&mut self) -> Option<Found<'t>> {
         let b = self.text;
         while self.at < b.len() {
             let colon = memchr::memchr(b':', &b[self.at..]).map_or(b.len(), |k| self.at + k);
@@ -175,7 +176,7 @@ impl<'a> Iterator for Extract<'a> {
     }
 }
 
-impl<'a> Extract<'a> {
+impl<'t> Extract<'t, '_> {
     /// The next "www." at or after `at` at the start of a word, or the end of the text.
     fn next_www(&mut self) -> usize {
         let b = self.text;
@@ -199,7 +200,7 @@ impl<'a> Extract<'a> {
 
     /// The IRI whose scheme ends at the ":" at `colon`, if one does; its scheme starts at or
     /// after `from`.
-    fn at_colon(&self, from: usize, colon: usize) -> Option<Found<'a>> {
+    fn at_colon(&self, from: usize, colon: usize) -> Option<Found<'t>> {
         let b = self.text;
         // RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), as long as it goes back.
         let mut start = colon;
@@ -224,7 +225,7 @@ impl<'a> Extract<'a> {
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
     /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
     /// "http://".
-    fn candidate(&self, start: usize, least: usize, www: bool) -> Option<Found<'a>> {
+    fn candidate(&self, start: usize, least: usize, www: bool) -> Option<Found<'t>> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
         let mut end = trim(b, start, reach(b, start, liberal));
