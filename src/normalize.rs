@@ -450,6 +450,9 @@ fn is_normal(iri: &IriRef<'_>, level: Level) -> bool {
     if iri.path().is_empty() && info.is_some_and(|i| i.empty_path_is_slash) {
         return false;
     }
+    if iri.host_kind() == Some(HostKind::Ipv6) {
+        return ipv6_canonical(h).is_some_and(|c| c == h);
+    }
     if h.is_empty()
         || iri.host_kind() != Some(HostKind::RegName)
         || !crate::map::host_is_dns_of(info)
@@ -671,6 +674,12 @@ fn host<'a>(
     if level < Level::Scheme {
         return Ok(syntax);
     }
+    if iri.host_kind() == Some(HostKind::Ipv6) {
+        return Ok(match ipv6_canonical(&syntax) {
+            Some(canonical) if canonical != *syntax => Cow::Owned(canonical),
+            _ => syntax,
+        });
+    }
     let dns = iri.host_kind() == Some(HostKind::RegName)
         && crate::map::host_is_dns_of(info)
         && !syntax.is_empty();
@@ -695,9 +704,68 @@ fn host<'a>(
     })
 }
 
+/// The IP literal `literal` (`[...]`, an IPv6address) in the canonical text of RFC 5952: hex
+/// digits in lowercase without leading zeros (4.1, 4.3), the longest run of two or more zero
+/// fields as "::", the first of equal runs (4.2), and the IPv4 address of an IPv4-mapped
+/// (`::ffff:0:0/96`, RFC 4291 2.5.5.2) or IPv4-translated (`::ffff:0:0:0/96`, RFC 2765)
+/// address in dotted decimal (5); the deprecated IPv4-compatible form is written in hex. A
+/// scheme-level rule (3987bis 5.3.3: "other scheme-specific normalizations are possible").
+pub(crate) fn ipv6_canonical(literal: &str) -> Option<String> {
+    let inner = literal.strip_prefix('[')?.strip_suffix(']')?;
+    let addr: std::net::Ipv6Addr = inner.parse().ok()?;
+    let s = addr.segments();
+    let [a, b] = s[6].to_be_bytes();
+    let [c, d] = s[7].to_be_bytes();
+    Some(match s[..6] {
+        // std writes the IPv4-mapped form so; the translated one by hand.
+        [0, 0, 0, 0, 0xffff, 0] => format!("[::ffff:0:{a}.{b}.{c}.{d}]"),
+        [0, 0, 0, 0, 0, 0xffff] => format!("[::ffff:{a}.{b}.{c}.{d}]"),
+        // std's Display is RFC 5952 4 for the others (and in hex for IPv4-compatible ones).
+        _ => format!("[{}]", std::net::Ipv6Addr::from(s)),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// RFC 5952's examples (2.1, 4, 5), and the forms std would write otherwise.
+    #[test]
+    fn ipv6_in_the_canonical_text_of_rfc_5952() {
+        for (written, canonical) in [
+            ("2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"),
+            ("2001:0db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"),
+            ("2001:db8::1:0:0:1", "2001:db8::1:0:0:1"),
+            ("2001:db8::0:1:0:0:1", "2001:db8::1:0:0:1"),
+            ("2001:0db8::1:0:0:1", "2001:db8::1:0:0:1"),
+            ("2001:db8:0:0:1::1", "2001:db8::1:0:0:1"),
+            ("2001:DB8:0:0:1::1", "2001:db8::1:0:0:1"),
+            (
+                "2001:db8:aaaa:bbbb:cccc:dddd:eeee:0001",
+                "2001:db8:aaaa:bbbb:cccc:dddd:eeee:1",
+            ),
+            ("2001:db8::0001", "2001:db8::1"),
+            ("2001:db8:0:0:0:0:2:1", "2001:db8::2:1"),
+            ("2001:db8:0:1:1:1:1:1", "2001:db8:0:1:1:1:1:1"),
+            ("2001:0:0:1:0:0:0:1", "2001:0:0:1::1"),
+            ("2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"),
+            ("2001:DB8::AAAA", "2001:db8::aaaa"),
+            ("0:0:0:0:0:ffff:192.0.2.1", "::ffff:192.0.2.1"),
+            ("::FFFF:c000:0201", "::ffff:192.0.2.1"),
+            ("::ffff:0:192.0.2.1", "::ffff:0:192.0.2.1"),
+            ("::192.0.2.1", "::c000:201"),
+            ("0:0:0:0:0:0:0:0", "::"),
+            ("0:0:0:0:0:0:0:1", "::1"),
+            ("1:0:0:0:0:0:0:0", "1::"),
+        ] {
+            assert_eq!(
+                ipv6_canonical(&format!("[{written}]")).as_deref(),
+                Some(format!("[{canonical}]").as_str()),
+                "{written}"
+            );
+        }
+        assert_eq!(ipv6_canonical("[v1.x]"), None);
+    }
 
     #[test]
     fn percent_encodings_decode_unreserved_and_uppercase_the_rest() {

@@ -121,6 +121,35 @@ fn scheme_based_of_5_3_3() {
 }
 
 #[test]
+fn ipv6_literals_of_rfc_5952_at_the_scheme_level() {
+    assert_eq!(norm("http://[0:0::1]/", Level::Scheme), "http://[::1]/");
+    assert_eq!(
+        norm("http://[2001:DB8:0:0:1::1]:80/a", Level::Scheme),
+        "http://[2001:db8::1:0:0:1]/a"
+    );
+    assert_eq!(
+        norm("http://[::FFFF:c000:0201]/", Level::Scheme),
+        "http://[::ffff:192.0.2.1]/"
+    );
+    // The syntax level lowercases only.
+    assert_eq!(norm("http://[0:0::1]/", Level::Syntax), "http://[0:0::1]/");
+    assert_eq!(
+        norm("http://[2001:DB8::1]/", Level::Syntax),
+        "http://[2001:db8::1]/"
+    );
+    assert_eq!(
+        cmp("http://[0:0::1]/", "http://[::1]/", Level::Scheme),
+        Equivalence::Equivalent
+    );
+    assert_eq!(
+        cmp("http://[0:0::1]/", "http://[::1]/", Level::Syntax),
+        Equivalence::Different
+    );
+    // IPvFuture is left as it is.
+    assert_eq!(norm("http://[v1.AB]/", Level::Scheme), "http://[v1.ab]/");
+}
+
+#[test]
 fn idn_of_5_3_3() {
     let (u, a) = (
         "http://résumé.example.org",
