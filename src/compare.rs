@@ -18,7 +18,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::map::{HostMapping, ToUriOptions};
+use crate::map::{HostMapping, ToIriOptions, ToUriOptions};
 use crate::normalize::Level;
 use crate::{Grammar, Iri, IriRef};
 use std::fmt;
@@ -144,6 +144,64 @@ pub fn compare(
 /// ```
 pub fn key(iri: &IriRef<'_>, options: &CompareOptions<'_>) -> Result<Option<String>, CompareError> {
     Ok(side(iri, options)?.and_then(|side| side.key))
+}
+
+/// The comparison key of `iri` written as an IRI (above the simple level, where it is the key):
+/// [`key`] with percent-encoded UTF-8 decoded
+/// where 3987bis 3.7 allows and, at the scheme level, DNS hosts in Unicode, but for what the
+/// display form keeps encoded (a host label that can spoof another, in ACE form at the scheme
+/// level and percent-encoded below it, where the key is so; a component that breaks the bidi
+/// rules of 4.2 in URI notation; invisible characters percent-encoded). Two IRIs have the same canonical form exactly when they have the same key:
+/// mapped back to a URI as the level maps hosts, it is the key again.
+///
+/// ```
+/// use iriscan::compare::{canonical, CompareOptions};
+/// use iriscan::normalize::Level;
+/// use iriscan::IriRef;
+/// let scheme = CompareOptions::new(Level::Scheme);
+/// let a = IriRef::parse("HTTP://xn--rsum-bpad.Example.ORG:80/ros%C3%A9")?;
+/// let b = IriRef::parse("http://résumé.example.org/rosé")?;
+/// assert_eq!(canonical(&a, &scheme)?.as_deref(), Some("http://résumé.example.org/rosé"));
+/// assert_eq!(canonical(&a, &scheme)?, canonical(&b, &scheme)?);
+/// // A label that passes for ASCII stays in ACE form.
+/// let spoof = IriRef::parse("http://аррӏе.com/")?;
+/// assert_eq!(canonical(&spoof, &scheme)?.as_deref(), Some("http://xn--80ak6aa92e.com/"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn canonical(
+    iri: &IriRef<'_>,
+    options: &CompareOptions<'_>,
+) -> Result<Option<String>, CompareError> {
+    let Some(key) = key(iri, options)? else {
+        return Ok(None);
+    };
+    // 5.3.1: at the simple level the key is the IRI as written, which nothing may change.
+    if options.level == Level::Simple {
+        return Ok(Some(key));
+    }
+    // 3.7, as `to-iri` converts; ACE labels to Unicode only where the key is of DNS hosts in
+    // ACE form (the scheme level), and what the display form keeps encoded as in the key.
+    let scheme = options.level == Level::Scheme;
+    let decoded = match reparse(&key) {
+        Some(uri) => uri.to_iri_with(&ToIriOptions::default().to_unicode(scheme)),
+        None => return Ok(Some(key)),
+    };
+    Ok(Some(match reparse(&decoded) {
+        Some(iri) => crate::display::safe_form_with(&iri, scheme),
+        None => key,
+    }))
+}
+
+impl IriRef<'_> {
+    /// The comparison key at `options.level` ([`key`]).
+    pub fn key(&self, options: &CompareOptions<'_>) -> Result<Option<String>, CompareError> {
+        key(self, options)
+    }
+
+    /// The comparison key written as an IRI ([`canonical`]).
+    pub fn canonical(&self, options: &CompareOptions<'_>) -> Result<Option<String>, CompareError> {
+        canonical(self, options)
+    }
 }
 
 /// One side of a comparison, after resolution against the base and without the fragment if so

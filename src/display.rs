@@ -128,6 +128,12 @@ fn ascii_form(iri: &IriRef<'_>) -> String {
 /// `iri` with what must not be shown as characters written otherwise: each part the lints find
 /// unsafe, in ACE form (a host label) or in URI notation (3.3).
 fn safe_form(iri: &IriRef<'_>) -> String {
+    safe_form_with(iri, true)
+}
+
+/// [`safe_form`], with unsafe host labels in ACE form (`ace`) or percent-encoded, as the
+/// canonical form of the syntax level needs them (`compare::canonical`).
+pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool) -> String {
     let input = iri.as_str();
     if input.is_ascii() {
         return input.to_string();
@@ -156,9 +162,9 @@ fn safe_form(iri: &IriRef<'_>) -> String {
                     )
                 })
             {
-                let mut ace = Vec::new();
-                let label = match crate::map::host::push_idna(&mut ace, text) {
-                    Ok(()) if ace.is_ascii() => String::from_utf8(ace).unwrap_or_default(),
+                let mut out = Vec::new();
+                let label = match ace.then(|| crate::map::host::push_idna(&mut out, text)) {
+                    Some(Ok(())) if out.is_ascii() => String::from_utf8(out).unwrap_or_default(),
                     _ => encode_non_ascii(text),
                 };
                 edits.push((range, label));

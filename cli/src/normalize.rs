@@ -1,9 +1,11 @@
 //! `iriscan normalize`: each IRI reference at a rung of the comparison ladder (3987bis 5.3).
 
-use crate::convert::{Mapping, OutputArgs};
+use crate::convert::{Mapping, MappingError, OutputArgs};
+use iriscan::compare::{canonical, key, CompareError, CompareOptions};
 use iriscan::normalize::{Level, NormalizeError, NormalizeOptions, UnicodeForm};
 use iriscan::IriRef;
 use std::borrow::Cow;
+use std::fmt;
 
 /// Normalize each line, an IRI reference, at a level of the comparison ladder (3987bis 5.3):
 /// simple (as it is), syntax (case, percent-encoding, dot segments) or scheme (also default
@@ -12,15 +14,22 @@ use std::borrow::Cow;
 /// Prints, per line, its number and the normal form or the error. Characters are normalized
 /// (NFC, NFKC) only when asked: an IRI already in Unicode must not be (5.3.2.2).
 ///
+/// --key writes the comparison key instead, the URI that `compare` and `dedupe` decide by: two
+/// lines get the same key exactly when `compare` at the level says equivalent. --canonical
+/// writes that key as an IRI: decoded where 3.7 allows and safe to show, hosts in Unicode at
+/// the scheme level. The default keeps the characters as written (5.3.2.3).
+///
 /// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
 /// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
 ///
 /// Examples:
 ///   iriscan normalize data/sample.txt
+///   iriscan normalize --level scheme --key --valid crawl.txt | sort -u
 ///   iriscan normalize --level scheme --valid < crawl.txt > normal.txt
 ///   iriscan normalize --nfc --json typed-in.txt
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
+#[command(group = clap::ArgGroup::new("key_or_canonical").args(["key", "canonical"]))]
 pub struct Args {
     /// The rung of the ladder.
     #[arg(long, default_value = "syntax", value_parser = level_parser())]
@@ -31,6 +40,15 @@ pub struct Args {
     /// Character normalization to NFKC first (also full-width Latin to half-width, ...).
     #[arg(long)]
     pub nfkc: bool,
+    /// The comparison key (a URI) that compare and dedupe use, instead of the normal form.
+    #[arg(long, conflicts_with_all = ["nfc", "nfkc", "canonical"])]
+    pub key: bool,
+    /// The comparison key written as an IRI, instead of the normal form.
+    #[arg(long, conflicts_with_all = ["nfc", "nfkc"])]
+    pub canonical: bool,
+    /// Leave fragments out of --key and --canonical (5.1, as compare and dedupe do).
+    #[arg(long, requires = "key_or_canonical")]
+    pub exclude_fragment: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -52,9 +70,79 @@ pub fn unicode_form(nfc: bool, nfkc: bool) -> Option<UnicodeForm> {
 }
 
 pub fn run(args: &Args) -> u8 {
+    if args.key || args.canonical {
+        let options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
+        return crate::convert::run(
+            &args.output,
+            Key {
+                options,
+                canonical: args.canonical,
+            },
+        );
+    }
     let mut options = NormalizeOptions::new(args.level);
     options.unicode = unicode_form(args.nfc, args.nfkc);
     crate::convert::run(&args.output, Normalize(options))
+}
+
+/// `--key` and `--canonical`.
+struct Key {
+    options: CompareOptions<'static>,
+    canonical: bool,
+}
+
+impl Mapping for Key {
+    type Error = KeyError;
+    fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, KeyError> {
+        let made = if self.canonical {
+            canonical(iri, &self.options)
+        } else {
+            key(iri, &self.options)
+        };
+        match made {
+            Ok(Some(k)) => Ok(Cow::Owned(k)),
+            Ok(None) => Err(iri
+                .normalize(self.options.level)
+                .err()
+                .map_or(KeyError::NoKey, KeyError::Normalize)),
+            Err(e) => Err(KeyError::Relative(e)),
+        }
+    }
+}
+
+/// Why a line has no key: its normal form cannot be made (IDNA), it is a relative reference,
+/// or its normal form does not map to a URI.
+enum KeyError {
+    Normalize(NormalizeError),
+    Relative(CompareError),
+    NoKey,
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::Normalize(e) => e.fmt(f),
+            KeyError::Relative(e) => e.fmt(f),
+            KeyError::NoKey => f.write_str("the normal form does not map to a URI (3987bis 3.6)"),
+        }
+    }
+}
+
+impl MappingError for KeyError {
+    fn kind_name(&self) -> &'static str {
+        match self {
+            KeyError::Normalize(e) => e.kind_name(),
+            KeyError::Relative(_) => "relative_reference",
+            KeyError::NoKey => "no_key",
+        }
+    }
+
+    fn at<'i>(&self, iri: &IriRef<'i>) -> Option<&'i str> {
+        match self {
+            KeyError::Normalize(e) => e.at(iri),
+            _ => Some(iri.as_str()),
+        }
+    }
 }
 
 struct Normalize(NormalizeOptions);

@@ -150,3 +150,63 @@ fn dedupe_keeps_order_across_chunks() {
     assert_eq!(stdout(&o), want);
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn normalize_key_and_canonical_agree_with_compare() {
+    let lines = [
+        "http://résumé.example.org/rosé",
+        "HTTP://xn--rsum-bpad.example.org:80/ros%C3%A9",
+        "http://r%C3%A9sum%C3%A9.example.org/rosé",
+        "http://[0:0::1]/a/./b#f",
+        "http://[::1]/a/b#g",
+        "http://аррӏе.com/",
+        "http://example.com/%7euser",
+        "http://example.com/~user",
+    ];
+    let input = lines.join("\n") + "\n";
+    for level in ["simple", "syntax", "scheme"] {
+        for fragment in [false, true] {
+            let mut args = vec!["normalize", "--level", level, "--valid"];
+            if fragment {
+                args.push("--exclude-fragment");
+            }
+            let keys = stdout(&iriscan(
+                &[&args[..], &["--key"]].concat(),
+                input.as_bytes(),
+            ));
+            let canon = stdout(&iriscan(
+                &[&args[..], &["--canonical"]].concat(),
+                input.as_bytes(),
+            ));
+            let (keys, canon): (Vec<&str>, Vec<&str>) =
+                (keys.lines().collect(), canon.lines().collect());
+            assert_eq!(
+                (keys.len(), canon.len()),
+                (lines.len(), lines.len()),
+                "{level}"
+            );
+            for i in 0..lines.len() {
+                for j in 0..lines.len() {
+                    let pair = format!("{}\t{}\n", lines[i], lines[j]);
+                    let mut cargs = vec!["compare", "--level", level, "--valid"];
+                    if fragment {
+                        cargs.push("--exclude-fragment");
+                    }
+                    let verdict = stdout(&iriscan(&cargs, pair.as_bytes()));
+                    let equivalent = verdict == "equivalent\n";
+                    assert_eq!(keys[i] == keys[j], equivalent, "{level} {pair}");
+                    assert_eq!(canon[i] == canon[j], equivalent, "{level} {pair}");
+                }
+            }
+        }
+    }
+    // At the scheme level the canonical form is the IRI a person reads; a spoofing label stays
+    // in ACE form.
+    let o = iriscan(
+        &["normalize", "--level", "scheme", "--canonical", "--valid"],
+        input.as_bytes(),
+    );
+    let canon: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(canon[0], "http://résumé.example.org/rosé");
+    assert_eq!(canon[5], "http://xn--80ak6aa92e.com/");
+}
