@@ -19,7 +19,8 @@
 //! ```
 
 use crate::map::{HostMapping, ToIriOptions, ToUriOptions};
-use crate::normalize::Level;
+use crate::normalize::{Level, NormalizeOptions};
+use crate::protocol::ProtocolOptions;
 use crate::{Grammar, Iri, IriRef};
 use std::fmt;
 
@@ -47,7 +48,7 @@ impl Equivalence {
 }
 
 /// Options of [`compare`] and [`key`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct CompareOptions<'b> {
     /// The rung of the ladder.
@@ -57,6 +58,8 @@ pub struct CompareOptions<'b> {
     pub base: Option<Iri<'b>>,
     /// Leave fragments out (5.1: when the comparison selects a network action).
     pub exclude_fragment: bool,
+    /// The rules of protocol-based normalization (5.3.4) asked for.
+    pub protocol: ProtocolOptions,
 }
 
 impl<'b> CompareOptions<'b> {
@@ -66,7 +69,14 @@ impl<'b> CompareOptions<'b> {
             level,
             base: None,
             exclude_fragment: false,
+            protocol: ProtocolOptions::default(),
         }
+    }
+
+    /// Sets the rules of protocol-based normalization.
+    pub fn protocol(mut self, protocol: ProtocolOptions) -> Self {
+        self.protocol = protocol;
+        self
     }
 
     /// Sets the base for relative references.
@@ -181,7 +191,7 @@ pub fn canonical(
     }
     // 3.7, as `to-iri` converts; ACE labels to Unicode only where the key is of DNS hosts in
     // ACE form (the scheme level), and what the display form keeps encoded as in the key.
-    let scheme = options.level == Level::Scheme;
+    let scheme = options.level >= Level::Scheme;
     let decoded = match reparse(&key) {
         Some(uri) => uri.to_iri_with(&ToIriOptions::default().to_unicode(scheme)),
         None => return Ok(Some(key)),
@@ -239,14 +249,20 @@ fn side(iri: &IriRef<'_>, options: &CompareOptions<'_>) -> Result<Option<Side>, 
     }
     let level = options.level;
     if level == Level::Simple {
-        let normal = iri.as_str().to_string();
+        // 5.3.1: the characters as written (with the protocol rules asked for, if any).
+        let normalize = NormalizeOptions::new(level).protocol(options.protocol.clone());
+        let Ok(normal) = iri.normalize_with(&normalize) else {
+            return Ok(None);
+        };
+        let normal = normal.into_owned();
         let key = Some(normal.clone());
         return Ok(Some(Side { normal, key }));
     }
-    let Ok(normal) = iri.normalize(level) else {
+    let normalize = NormalizeOptions::new(level).protocol(options.protocol.clone());
+    let Ok(normal) = iri.normalize_with(&normalize) else {
         return Ok(None);
     };
-    let host = if level == Level::Scheme {
+    let host = if level >= Level::Scheme {
         HostMapping::Auto
     } else {
         HostMapping::PercentEncode

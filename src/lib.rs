@@ -51,6 +51,7 @@ pub mod map;
 mod names;
 pub mod normalize;
 pub mod preprocess;
+pub mod protocol;
 pub mod resolve;
 mod scan;
 mod scheme;

@@ -13,6 +13,7 @@
 
 use crate::map::pct::{push_octet, triplet_at};
 use crate::map::MapError;
+use crate::protocol::ProtocolOptions;
 use crate::resolve::has_dot_segment_in;
 use crate::{HostKind, IriRef};
 use std::borrow::Cow;
@@ -31,14 +32,18 @@ pub enum Level {
     /// so, and a DNS host in its IDNA form (UTS #46 ToUnicode: "résumé" and "xn--rsum-bpad" are
     /// one host, written as the former, 5.3.3: "SHOULD NOT be converted into ACE").
     Scheme,
+    /// 5.3.4: also the fragment and an empty query left out, and the rules of
+    /// [`ProtocolOptions`] that are asked for (sorted query arguments, tracking arguments
+    /// dropped...), which also apply alone at the levels below.
+    Protocol,
 }
 
 impl Level {
     /// Every level, bottom rung first.
-    pub const ALL: [Level; 3] = [Level::Simple, Level::Syntax, Level::Scheme];
+    pub const ALL: [Level; 4] = [Level::Simple, Level::Syntax, Level::Scheme, Level::Protocol];
 
     /// The level's name, as the command line, `Display` and `FromStr` write it: `simple`,
-    /// `syntax`, `scheme`.
+    /// `syntax`, `scheme`, `protocol`.
     ///
     /// ```
     /// use iriscan::normalize::Level;
@@ -50,6 +55,7 @@ impl Level {
             Level::Simple => "simple",
             Level::Syntax => "syntax",
             Level::Scheme => "scheme",
+            Level::Protocol => "protocol",
         }
     }
 }
@@ -165,13 +171,15 @@ pub enum UnicodeForm {
 /// assert_eq!(iri.normalize_with(&options)?, "http://example.org/résumé");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct NormalizeOptions {
     /// The rung of the ladder.
     pub level: Level,
     /// Character normalization, before the rest; `None` (the default) leaves characters alone.
     pub unicode: Option<UnicodeForm>,
+    /// The rules of protocol-based normalization asked for (5.3.4), after the ladder.
+    pub protocol: ProtocolOptions,
 }
 
 impl NormalizeOptions {
@@ -180,7 +188,14 @@ impl NormalizeOptions {
         NormalizeOptions {
             level,
             unicode: None,
+            protocol: ProtocolOptions::default(),
         }
+    }
+
+    /// Sets the rules of protocol-based normalization.
+    pub fn protocol(mut self, protocol: ProtocolOptions) -> Self {
+        self.protocol = protocol;
+        self
     }
 
     /// Sets the character normalization.
@@ -191,9 +206,21 @@ impl NormalizeOptions {
 }
 
 impl<'a> IriRef<'a> {
+    /// The grammar this reference is of: `IRI` with a scheme, `IRI-reference` without.
+    fn grammar_of(&self) -> crate::Grammar {
+        if self.is_absolute() {
+            crate::Grammar::Iri
+        } else {
+            crate::Grammar::IriReference
+        }
+    }
+
     /// This IRI reference normalized at `level` (3987bis 5.3); borrowed when it is normal
     /// already. Fails only at [`Level::Scheme`], when IDNA cannot convert the host.
     pub fn normalize(&self, level: Level) -> Result<Cow<'a, str>, NormalizeError> {
+        if level == Level::Protocol {
+            return self.normalize_with(&NormalizeOptions::new(level));
+        }
         normalize_parsed(self, level)
     }
 
@@ -204,6 +231,22 @@ impl<'a> IriRef<'a> {
         &self,
         options: &NormalizeOptions,
     ) -> Result<Cow<'a, str>, NormalizeError> {
+        if options.level == Level::Protocol || !options.protocol.is_empty() {
+            let ladder = NormalizeOptions {
+                level: options.level.min(Level::Scheme),
+                unicode: options.unicode,
+                protocol: ProtocolOptions::default(),
+            };
+            let normal = self.normalize_with(&ladder)?;
+            let iri = IriRef::parse_as(&normal, self.grammar_of())
+                .map_err(|e| NormalizeError::structure(self.as_str(), e.to_string()))?;
+            let level_rules = options.level == Level::Protocol;
+            let changed = match crate::protocol::apply(&iri, &options.protocol, level_rules) {
+                Cow::Borrowed(_) => None,
+                Cow::Owned(o) => Some(o),
+            };
+            return Ok(changed.map_or(normal, Cow::Owned));
+        }
         let Some(form) = options.unicode else {
             return normalize_parsed(self, options.level);
         };
@@ -211,11 +254,7 @@ impl<'a> IriRef<'a> {
         // NFC composes into "Ü"), and character normalization text for the ladder (U+212A
         // KELVIN SIGN is "K" in NFC, and a US-ASCII host is lowercased): both, until neither
         // changes anything (the fuzz target's case takes two rounds; four are allowed).
-        let grammar = if self.is_absolute() {
-            crate::Grammar::Iri
-        } else {
-            crate::Grammar::IriReference
-        };
+        let grammar = self.grammar_of();
         fn parse<'s>(
             s: &'s str,
             grammar: crate::Grammar,

@@ -212,7 +212,11 @@ fn option_enums_read_and_write_their_names() {
         ],
         "grammar",
     );
-    round_trip(&Level::ALL, &["simple", "syntax", "scheme"], "level");
+    round_trip(
+        &Level::ALL,
+        &["simple", "syntax", "scheme", "protocol"],
+        "level",
+    );
     round_trip(
         &HostMapping::ALL,
         &["auto", "idna", "percent"],

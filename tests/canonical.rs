@@ -52,7 +52,7 @@ fn back_to_the_key(c: &str, k: &str, level: Level) -> Result<(), TestCaseError> 
         prop_assert_eq!(c, k);
         return Ok(());
     }
-    let host = if level == Level::Scheme {
+    let host = if level >= Level::Scheme {
         HostMapping::Auto
     } else {
         HostMapping::PercentEncode

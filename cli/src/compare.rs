@@ -34,6 +34,8 @@ pub struct Args {
     #[arg(long)]
     exclude_fragment: bool,
     #[command(flatten)]
+    protocol: crate::normalize::ProtocolArgs,
+    #[command(flatten)]
     read: crate::mode::ReadArgs,
     #[command(flatten)]
     common: CommonArgs,
@@ -45,7 +47,9 @@ pub fn run(args: &Args) -> u8 {
         return engine::EXIT_TROUBLE;
     };
     let base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
-    let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
+    let mut options = CompareOptions::new(args.level)
+        .exclude_fragment(args.exclude_fragment)
+        .protocol(args.protocol.options());
     options.base = base;
     engine::run(&args.common, &Compare { args, options })
 }

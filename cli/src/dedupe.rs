@@ -44,6 +44,8 @@ pub struct Args {
     #[arg(long, value_name = "IRI")]
     base: Option<String>,
     #[command(flatten)]
+    protocol: crate::normalize::ProtocolArgs,
+    #[command(flatten)]
     read: crate::mode::ReadArgs,
     #[command(flatten)]
     common: CommonArgs,
@@ -54,7 +56,9 @@ pub fn run(args: &Args) -> u8 {
     let Ok(text) = crate::resolve::optional_base(args.base.as_deref(), &args.read) else {
         return engine::EXIT_TROUBLE;
     };
-    let mut options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
+    let mut options = CompareOptions::new(args.level)
+        .exclude_fragment(args.exclude_fragment)
+        .protocol(args.protocol.options());
     options.base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
     let command = Dedupe {
         args,

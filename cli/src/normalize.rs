@@ -3,13 +3,15 @@
 use crate::convert::{Mapping, MappingError, OutputArgs};
 use iriscan::compare::{canonical, key, CompareError, CompareOptions};
 use iriscan::normalize::{Level, NormalizeError, NormalizeOptions, UnicodeForm};
+use iriscan::protocol::ProtocolOptions;
 use iriscan::IriRef;
 use std::borrow::Cow;
 use std::fmt;
 
 /// Normalize each line, an IRI reference, at a level of the comparison ladder (3987bis 5.3):
-/// simple (as it is), syntax (case, percent-encoding, dot segments) or scheme (also default
-/// port, empty path, IDNA host in its Unicode form).
+/// simple (as it is), syntax (case, percent-encoding, dot segments), scheme (also default
+/// port, empty path, IDNA host in its Unicode form, IPv6 in RFC 5952 form) or protocol (also
+/// the fragment and an empty query left out, with the rules asked for: --sort-query ...).
 ///
 /// Prints, per line, its number and the normal form or the error. Characters are normalized
 /// (NFC, NFKC) only when asked: an IRI already in Unicode must not be (5.3.2.2).
@@ -50,7 +52,45 @@ pub struct Args {
     #[arg(long, requires = "key_or_canonical")]
     pub exclude_fragment: bool,
     #[command(flatten)]
+    pub protocol: ProtocolArgs,
+    #[command(flatten)]
     output: OutputArgs,
+}
+
+/// The rules of protocol-based normalization (3987bis 5.3.4), which `--level protocol` adds to
+/// the scheme level with the fragment and an empty query left out, and which also apply alone
+/// at the levels below: the same on normalize, compare and dedupe.
+#[derive(clap::Args)]
+pub struct ProtocolArgs {
+    /// Sort the query's "&"-separated arguments by name, then by value.
+    #[arg(long)]
+    pub sort_query: bool,
+    /// Read the query as application/x-www-form-urlencoded: "+" and "%20" are one space, and
+    /// each argument is encoded one way.
+    #[arg(long)]
+    pub form_query: bool,
+    /// Leave out the query arguments whose name matches a glob ("*" any characters, "?" one).
+    #[arg(long, value_delimiter = ',', value_name = "GLOB,...")]
+    pub drop_params: Vec<String>,
+    /// Leave out the tracking arguments of the built-in list (utm_*, fbclid, gclid, msclkid and
+    /// others: docs/spec-choices.md N9).
+    #[arg(long)]
+    pub drop_tracking: bool,
+    /// Leave out "www." from a registered name with two labels or more after it.
+    #[arg(long)]
+    pub strip_www: bool,
+}
+
+impl ProtocolArgs {
+    /// The library's options.
+    pub fn options(&self) -> ProtocolOptions {
+        ProtocolOptions::new()
+            .sort_query(self.sort_query)
+            .form_query(self.form_query)
+            .drop_params(self.drop_params.iter().cloned())
+            .drop_tracking(self.drop_tracking)
+            .strip_www(self.strip_www)
+    }
 }
 
 /// `--level`: the names of [`Level::name`].
@@ -71,7 +111,9 @@ pub fn unicode_form(nfc: bool, nfkc: bool) -> Option<UnicodeForm> {
 
 pub fn run(args: &Args) -> u8 {
     if args.key || args.canonical {
-        let options = CompareOptions::new(args.level).exclude_fragment(args.exclude_fragment);
+        let options = CompareOptions::new(args.level)
+            .exclude_fragment(args.exclude_fragment)
+            .protocol(args.protocol.options());
         return crate::convert::run(
             &args.output,
             Key {
@@ -80,7 +122,7 @@ pub fn run(args: &Args) -> u8 {
             },
         );
     }
-    let mut options = NormalizeOptions::new(args.level);
+    let mut options = NormalizeOptions::new(args.level).protocol(args.protocol.options());
     options.unicode = unicode_form(args.nfc, args.nfkc);
     crate::convert::run(&args.output, Normalize(options))
 }
