@@ -229,11 +229,19 @@ fn uri_form(s: &str) -> Cow<'_, str> {
             out.push(c);
         } else {
             for b in c.encode_utf8(&mut [0; 4]).bytes() {
-                out.push_str(&format!("%{b:02X}"));
+                push_triplet(&mut out, b);
             }
         }
     }
     Cow::Owned(out)
+}
+
+/// Appends `%HH` for `b`, uppercase (RFC 3986 2.1).
+fn push_triplet(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(char::from(HEX[usize::from(b >> 4)]));
+    out.push(char::from(HEX[usize::from(b & 15)]));
 }
 
 /// The bytes of an `application/x-www-form-urlencoded` name or value (WHATWG URL Standard 5.1:
@@ -271,7 +279,7 @@ fn form_encode(bytes: &[u8]) -> String {
             // decode it again.
             b'*' | b'-' | b'.' | b'_' | b'~' => out.push(char::from(b)),
             b if b.is_ascii_alphanumeric() => out.push(char::from(b)),
-            b => out.push_str(&format!("%{b:02X}")),
+            b => push_triplet(&mut out, b),
         }
     }
     out
@@ -279,26 +287,31 @@ fn form_encode(bytes: &[u8]) -> String {
 
 /// Whether `name` matches `glob`: `*` matches any characters, `?` one, the others themselves.
 fn glob_matches(glob: &str, name: &str) -> bool {
-    let (g, n): (Vec<char>, Vec<char>) = (glob.chars().collect(), name.chars().collect());
-    // The classic walk with one saved star: linear for globs with one "*", as these are.
+    let (g, n) = (glob.as_bytes(), name.as_bytes());
+    // The classic walk with one saved star, in bytes: `?` takes a whole UTF-8 character.
+    let width = |i: usize| name[i..].chars().next().map_or(1, char::len_utf8);
     let (mut gi, mut ni) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while ni < n.len() {
-        if gi < g.len() && (g[gi] == '?' || g[gi] == n[ni]) {
+        if gi < g.len() && g[gi] == b'?' {
+            gi += 1;
+            ni += width(ni);
+        } else if gi < g.len() && g[gi] != b'*' && g[gi] == n[ni] {
             gi += 1;
             ni += 1;
-        } else if gi < g.len() && g[gi] == '*' {
+        } else if gi < g.len() && g[gi] == b'*' {
             star = Some((gi, ni));
             gi += 1;
         } else if let Some((sg, sn)) = star {
+            let next = sn + width(sn);
             gi = sg + 1;
-            ni = sn + 1;
-            star = Some((sg, sn + 1));
+            ni = next;
+            star = Some((sg, next));
         } else {
             return false;
         }
     }
-    g[gi..].iter().all(|&c| c == '*')
+    g[gi..].iter().all(|&c| c == b'*')
 }
 
 #[cfg(test)]
@@ -316,6 +329,10 @@ mod tests {
         assert!(glob_matches("*", ""));
         assert!(!glob_matches("fbclid", "fbclid2"));
         assert!(glob_matches("a*b*c", "axxbyyc"));
+        assert!(glob_matches("?", "é"));
+        assert!(glob_matches("a?", "aé"));
+        assert!(!glob_matches("?", "éé"));
+        assert!(glob_matches("*é", "xxé"));
     }
 
     #[test]
