@@ -57,6 +57,7 @@ mod scan;
 mod scheme;
 #[allow(unsafe_code)]
 mod simd;
+pub mod suffix;
 pub mod tables;
 
 pub use error::{Component, Error, ErrorKind};

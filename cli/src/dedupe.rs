@@ -40,6 +40,12 @@ pub struct Args {
     /// Leave fragments out of the key (5.1: for a network action such as fetching).
     #[arg(long)]
     exclude_fragment: bool,
+    /// What makes two lines duplicates: the IRI (its comparison key at --level), its host, its
+    /// registrable domain (eTLD+1, by the Public Suffix List; the host when it has none) or its
+    /// origin (scheme, host and port at the scheme level). Hosts and origins are read at the
+    /// scheme level at least, so that "Example.COM" and "example.com" are one host.
+    #[arg(long, default_value = "iri", value_enum)]
+    by: By,
     /// The absolute IRI that relative references are resolved against (RFC 3986 5.2).
     #[arg(long, value_name = "IRI")]
     base: Option<String>,
@@ -60,13 +66,42 @@ pub fn run(args: &Args) -> u8 {
         .exclude_fragment(args.exclude_fragment)
         .protocol(args.protocol.options());
     options.base = text.as_deref().map(|t| Iri::parse(t).expect("checked"));
+    let mut by_options = options.clone();
+    by_options.level = by_options.level.max(Level::Scheme);
     let command = Dedupe {
         args,
         options,
+        by_options,
         hashers: (RandomState::new(), RandomState::new()),
         seen: Mutex::new(HashSet::default()),
     };
     engine::run(&args.common, &command)
+}
+
+/// `--by`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum By {
+    Iri,
+    Host,
+    RegistrableDomain,
+    Origin,
+}
+
+/// What `by` keeps one line per, for the comparison key `key` of `iri` at the scheme level.
+fn by_key(by: By, iri: &IriRef<'_>, scheme_key: &str) -> Option<String> {
+    let k = IriRef::parse(scheme_key).ok()?;
+    let host = k.host()?;
+    Some(match by {
+        By::Iri => scheme_key.to_string(),
+        By::Host => host.to_string(),
+        By::RegistrableDomain => iri
+            .registrable_domain(iriscan::suffix::Sections::All)
+            .unwrap_or_else(|| host.to_string()),
+        By::Origin => {
+            let port = k.port().map_or(String::new(), |p| format!(":{p}"));
+            format!("{}://{host}{port}", k.scheme()?)
+        }
+    })
 }
 
 /// Fingerprints are uniformly random already: the set uses their low 64 bits as the hash.
@@ -90,6 +125,8 @@ impl Hasher for Fingerprint {
 struct Dedupe<'a> {
     args: &'a Args,
     options: CompareOptions<'a>,
+    /// The options of `--by` other than `iri`: the level's, at the scheme level at least.
+    by_options: CompareOptions<'a>,
     /// Two independently keyed SipHash instances: a 128-bit fingerprint, so that two distinct
     /// keys collide with probability about n² / 2^129 (for a billion keys, below 10^-20).
     hashers: (RandomState, RandomState),
@@ -118,7 +155,10 @@ impl LineCommand for Dedupe<'_> {
         let args = self.args;
         let (text, readable) = args.read.read(line.bytes);
         let parsed = readable.and_then(|()| IriRef::parse_bytes(&text, args.read.grammar));
-        let keyed = parsed.as_ref().map(|iri| key(iri, &self.options));
+        let keyed = parsed.as_ref().map(|iri| match args.by {
+            By::Iri => key(iri, &self.options),
+            by => key(iri, &self.by_options).map(|k| k.and_then(|k| by_key(by, iri, &k))),
+        });
         let verdict: Result<&str, &'static str> = match &keyed {
             Ok(Ok(Some(k))) => Ok(k),
             Ok(Ok(None)) => Err("no_key"),
@@ -209,6 +249,7 @@ mod tests {
         let command = Dedupe {
             args: &args,
             options: CompareOptions::new(Level::Syntax),
+            by_options: CompareOptions::new(Level::Scheme),
             hashers: (RandomState::new(), RandomState::new()),
             seen: Mutex::new(HashSet::default()),
         };

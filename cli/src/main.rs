@@ -29,8 +29,13 @@ use std::process::ExitCode;
 /// order. Exit status: 0 when every line is ok, 1 when some line is not; a filter (--valid,
 /// --invalid, dedupe) exits 0 when it wrote a line, 1 when none; 2 on a usage or I/O error.
 /// A reader that stops early (`| head`) ends the run quietly with status 0.
+/// The version, with the Public Suffix List that `parse` and `dedupe --by` use.
+static VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!("{} ({})", env!("CARGO_PKG_VERSION"), iriscan::suffix::LIST)
+});
+
 #[derive(Parser)]
-#[command(name = "iriscan", version, about, long_about)]
+#[command(name = "iriscan", version = VERSION.as_str(), about, long_about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

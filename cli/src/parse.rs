@@ -2,6 +2,7 @@
 
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
 use crate::output::{json_opt, write_error_json, write_text_position};
+use iriscan::suffix::Sections;
 use iriscan::{HostKind, IriRef};
 use std::io::Write;
 
@@ -10,7 +11,10 @@ use std::io::Write;
 /// "" in both (they differ: 3987bis 5.3.3).
 ///
 /// JSON: {"line", "input", "ok", "scheme", "authority", "userinfo", "host", "host_kind",
-/// "port", "path", "query", "fragment"} or, when not ok, {"line", "input", "ok", "error"}.
+/// "port", "path", "query", "fragment", "public_suffix", "registrable_domain"} or, when not
+/// ok, {"line", "input", "ok", "error"}. The public suffix and the registrable domain (eTLD+1)
+/// of a registered name are those of the Public Suffix List (its ICANN and private sections;
+/// --icann-only for the first alone), in Unicode; null for IP literals and single labels.
 /// With --valid, the lines that parse, as they are; with --invalid, those that do not.
 ///
 /// Examples:
@@ -19,6 +23,9 @@ use std::io::Write;
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
+    /// Public suffixes of the ICANN section of the list only (github.io is then no suffix).
+    #[arg(long)]
+    icann_only: bool,
     #[command(flatten)]
     read: crate::mode::ReadArgs,
     #[command(flatten)]
@@ -66,6 +73,15 @@ impl LineCommand for Parse<'_> {
                         let _ = write!(out, ",\"{name}\":");
                         json_opt(out, value);
                     }
+                    let sections = if self.0.icann_only {
+                        Sections::Icann
+                    } else {
+                        Sections::All
+                    };
+                    out.extend_from_slice(b",\"public_suffix\":");
+                    json_opt(out, r.public_suffix(sections).as_deref());
+                    out.extend_from_slice(b",\"registrable_domain\":");
+                    json_opt(out, r.registrable_domain(sections).as_deref());
                 }
                 Err(e) => {
                     out.extend_from_slice(b",\"ok\":false,");

@@ -226,7 +226,8 @@ fn parse_components() {
     assert_eq!(
         v[0],
         serde_json::json!({"line": 1, "input": "http://u@h:8/p?#", "ok": true, "scheme": "http", "authority": "u@h:8",
-            "userinfo": "u", "host": "h", "host_kind": "reg-name", "port": "8", "path": "/p", "query": "", "fragment": ""})
+            "userinfo": "u", "host": "h", "host_kind": "reg-name", "port": "8", "path": "/p", "query": "", "fragment": "",
+            "public_suffix": null, "registrable_domain": null})
     );
     assert_eq!(v[1]["scheme"], serde_json::Value::Null);
     assert_eq!(v[1]["authority"], serde_json::Value::Null);

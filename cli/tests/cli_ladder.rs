@@ -210,3 +210,45 @@ fn normalize_key_and_canonical_agree_with_compare() {
     assert_eq!(canon[0], "http://résumé.example.org/rosé");
     assert_eq!(canon[5], "http://xn--80ak6aa92e.com/");
 }
+
+#[test]
+fn dedupe_by_host_registrable_domain_and_origin() {
+    let input =
+        "http://www.example.com/a\nHTTP://WWW.Example.COM:80/b\nhttps://www.example.com/c\n\
+                 http://blog.example.com/d\nhttp://example.co.uk/e\nhttp://a.example.co.uk/f\n\
+                 http://x.github.io/\nhttp://y.github.io/\nhttp://[::1]/\nhttp://[0::1]:80/x\n";
+    let by = |what: &str| stdout(&iriscan(&["dedupe", "--by", what], input.as_bytes()));
+    assert_eq!(
+        by("host"),
+        "http://www.example.com/a\nhttp://blog.example.com/d\nhttp://example.co.uk/e\n\
+         http://a.example.co.uk/f\nhttp://x.github.io/\nhttp://y.github.io/\nhttp://[::1]/\n"
+    );
+    assert_eq!(
+        by("registrable-domain"),
+        "http://www.example.com/a\nhttp://example.co.uk/e\nhttp://x.github.io/\n\
+         http://y.github.io/\nhttp://[::1]/\n"
+    );
+    assert_eq!(
+        by("origin"),
+        "http://www.example.com/a\nhttps://www.example.com/c\nhttp://blog.example.com/d\n\
+         http://example.co.uk/e\nhttp://a.example.co.uk/f\nhttp://x.github.io/\n\
+         http://y.github.io/\nhttp://[::1]/\n"
+    );
+}
+
+#[test]
+fn parse_gives_the_public_suffix_and_the_registrable_domain() {
+    let input = "https://www.例え.co.jp/a\nhttp://x.github.io/\nhttp://[::1]/\nhttp://localhost/\n";
+    let lines = json_lines(&iriscan(&["parse", "--json"], input.as_bytes()));
+    assert_eq!(lines[0]["public_suffix"], "co.jp");
+    assert_eq!(lines[0]["registrable_domain"], "例え.co.jp");
+    assert_eq!(lines[1]["registrable_domain"], "x.github.io");
+    assert!(lines[2]["registrable_domain"].is_null() && lines[3]["public_suffix"].is_null());
+    let lines = json_lines(&iriscan(
+        &["parse", "--json", "--icann-only"],
+        input.as_bytes(),
+    ));
+    assert_eq!(lines[1]["registrable_domain"], "github.io");
+    let version = stdout(&iriscan(&["--version"], b""));
+    assert!(version.contains("Public Suffix List"), "{version}");
+}
