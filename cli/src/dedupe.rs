@@ -11,7 +11,7 @@ use iriscan::compare::{key, CompareOptions};
 use iriscan::normalize::Level;
 use iriscan::{Iri, IriRef};
 use std::collections::hash_map::RandomState;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -46,6 +46,11 @@ pub struct Args {
     /// scheme level at least, so that "Example.COM" and "example.com" are one host.
     #[arg(long, default_value = "iri", value_enum)]
     by: By,
+    /// Instead of the lines, each key once with the number of lines that had it, at the end, in
+    /// the order the keys came: KEY<TAB>COUNT (JSON: {"key", "count"}). The keys are kept in
+    /// memory, not their fingerprints: for crawl budgets by host or registrable domain.
+    #[arg(long, conflicts_with_all = ["valid", "invalid"])]
+    count: bool,
     /// The absolute IRI that relative references are resolved against (RFC 3986 5.2).
     #[arg(long, value_name = "IRI")]
     base: Option<String>,
@@ -74,6 +79,7 @@ pub fn run(args: &Args) -> u8 {
         by_options,
         hashers: (RandomState::new(), RandomState::new()),
         seen: Mutex::new(HashSet::default()),
+        counts: Mutex::new(Counts::default()),
     };
     engine::run(&args.common, &command)
 }
@@ -131,6 +137,15 @@ struct Dedupe<'a> {
     /// keys collide with probability about n² / 2^129 (for a billion keys, below 10^-20).
     hashers: (RandomState, RandomState),
     seen: Mutex<HashSet<u128, BuildHasherDefault<Fingerprint>>>,
+    /// With `--count`: the place of each key in the list, and the keys with their counts.
+    counts: Mutex<Counts>,
+}
+
+/// The keys of `--count`, in the order they came, and where each is.
+#[derive(Default)]
+struct Counts {
+    at: HashMap<u128, usize, BuildHasherDefault<Fingerprint>>,
+    keys: Vec<(Vec<u8>, u64)>,
 }
 
 /// A record of a line for `write_chunk`: the fingerprint, the length of what to print (64 bits:
@@ -177,7 +192,13 @@ impl LineCommand for Dedupe<'_> {
         let start = out.len();
         out.extend_from_slice(&fingerprint.to_le_bytes());
         out.extend_from_slice(&[0; 8]);
-        if style == Style::Silent && !common.invalid {
+        if args.count {
+            // The key itself, or the line for a line without one.
+            match verdict {
+                Ok(k) => out.extend_from_slice(k.as_bytes()),
+                Err(_) => out.extend_from_slice(line.bytes),
+            }
+        } else if style == Style::Silent && !common.invalid {
         } else if style == Style::Json {
             crate::output::write_json_head(out, line, &text);
             match (&verdict, &parsed) {
@@ -216,7 +237,35 @@ impl LineCommand for Dedupe<'_> {
         true
     }
 
+    fn finish(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        if self.args.count {
+            self.write_counts(style, out)?;
+        }
+        Ok(())
+    }
+
     fn write_chunk(&self, mut chunk: &[u8], _: u64, out: &mut dyn Write) -> io::Result<u64> {
+        if self.args.count {
+            let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+            let mut new = 0;
+            while chunk.len() >= HEAD {
+                let (head, rest) = chunk.split_at(HEAD);
+                let fingerprint = u128::from_le_bytes(head[..16].try_into().expect("16 bytes"));
+                let len = u64::from_le_bytes(head[16..].try_into().expect("8 bytes"));
+                let (key, rest) = rest.split_at(usize::try_from(len).expect("a record in memory"));
+                let Counts { at, keys } = &mut *counts;
+                match at.get(&fingerprint) {
+                    Some(&i) => keys[i].1 += 1,
+                    None => {
+                        at.insert(fingerprint, keys.len());
+                        keys.push((key.to_vec(), 1));
+                        new += 1;
+                    }
+                }
+                chunk = rest;
+            }
+            return Ok(new);
+        }
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         let mut written = 0;
         while chunk.len() >= HEAD {
@@ -232,6 +281,29 @@ impl LineCommand for Dedupe<'_> {
             chunk = rest;
         }
         Ok(written)
+    }
+}
+
+impl Dedupe<'_> {
+    /// `--count`'s lines.
+    fn write_counts(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        for (key, n) in &counts.keys {
+            match style {
+                Style::Silent => {}
+                Style::Json => {
+                    let mut line = b"{\"key\":".to_vec();
+                    json_str(&mut line, &String::from_utf8_lossy(key));
+                    writeln!(&mut line, ",\"count\":{n}}}")?;
+                    out.write_all(&line)?;
+                }
+                _ => {
+                    out.write_all(key)?;
+                    writeln!(out, "\t{n}")?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -252,6 +324,7 @@ mod tests {
             by_options: CompareOptions::new(Level::Scheme),
             hashers: (RandomState::new(), RandomState::new()),
             seen: Mutex::new(HashSet::default()),
+            counts: Mutex::new(Counts::default()),
         };
         // Zeroed memory that is never touched costs no pages: the record is read as lengths
         // and slices only, and written to a sink.

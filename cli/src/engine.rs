@@ -99,6 +99,13 @@ pub trait LineCommand: Sync {
         false
     }
 
+    /// Writes what the command holds back to the end of the run (`dedupe --count`), after the
+    /// last chunk.
+    fn finish(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let _ = (style, out);
+        Ok(())
+    }
+
     /// Whether the run succeeds when some line is ok, rather than every line (`extract`: a
     /// line is ok when it holds an IRI; exit 0 when one did, 1 when none, as grep).
     fn ok_when_any(&self) -> bool {
@@ -206,7 +213,9 @@ pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
             }
         }
     }
-    let written = written.and_then(|()| out.flush());
+    let written = written
+        .and_then(|()| cmd.finish(args.style(), &mut out))
+        .and_then(|()| out.flush());
     progress.finish();
     if let Err(e) = written {
         // A consumer that has read enough (`iriscan check big.txt | head`) ends the run at

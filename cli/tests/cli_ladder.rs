@@ -252,3 +252,35 @@ fn parse_gives_the_public_suffix_and_the_registrable_domain() {
     let version = stdout(&iriscan(&["--version"], b""));
     assert!(version.contains("Public Suffix List"), "{version}");
 }
+
+#[test]
+fn dedupe_count_writes_each_key_with_its_lines() {
+    let input = "http://www.example.com/a\nhttp://blog.example.com/b\nhttp://x.github.io/\n\
+                 HTTP://Example.COM/c\nnot an iri\n";
+    let o = iriscan(
+        &["dedupe", "--by", "registrable-domain", "--count"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        stdout(&o),
+        "example.com\t3\nx.github.io\t1\nnot an iri\t1\n"
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = iriscan(&["dedupe", "--count", "--json"], b"http://a/\nhttp://A/\n");
+    let lines = json_lines(&o);
+    assert_eq!(
+        (
+            lines.len(),
+            lines[0]["key"].as_str(),
+            lines[0]["count"].as_u64()
+        ),
+        (1, Some("http://a/"), Some(2))
+    );
+    assert_eq!(iriscan(&["dedupe", "--count"], b"").status.code(), Some(1));
+    assert_eq!(
+        iriscan(&["dedupe", "--count", "--valid"], b"")
+            .status
+            .code(),
+        Some(2)
+    );
+}
