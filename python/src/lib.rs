@@ -1,0 +1,369 @@
+//! The Python module `iriscan._iriscan`: the functions of the `iriscan` package on strings,
+//! each a thin call into the Rust library (the package's `__init__.py` documents them).
+
+use iriscan::compare::{self as comparison, CompareOptions, Equivalence};
+use iriscan::extract::{extract as find_iris, ExtractOptions};
+use iriscan::map::{HostMapping, ToIriOptions, ToUriOptions};
+use iriscan::normalize::{Level, NormalizeOptions, UnicodeForm};
+use iriscan::preprocess::Mode;
+use iriscan::protocol::ProtocolOptions;
+use iriscan::suffix::Sections;
+use iriscan::{Grammar, Iri, IriRef};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::borrow::Cow;
+
+create_exception!(
+    _iriscan,
+    IriError,
+    PyValueError,
+    "Not an IRI, or one that cannot be mapped."
+);
+
+/// An `IriError` for `e`, an error of the library on `input`, with its offset in characters.
+fn iri_error(py: Python<'_>, input: &str, e: &iriscan::Error) -> PyErr {
+    let err = IriError::new_err(e.to_string());
+    let value = err.value(py);
+    let byte = e.offset().min(input.len());
+    let chars = input.get(..byte).map_or_else(
+        || input.char_indices().take_while(|&(i, _)| i < byte).count(),
+        |s| s.chars().count(),
+    );
+    let _ = value.setattr("kind", e.kind().name());
+    let _ = value.setattr("offset", chars);
+    let _ = value.setattr("byte_offset", e.offset());
+    let _ = value.setattr("component", e.component().name());
+    let _ = value.setattr("message", e.to_string());
+    err
+}
+
+/// An `IriError` of `kind` with `message` and no position.
+fn plain_error(py: Python<'_>, kind: &str, message: String) -> PyErr {
+    let err = IriError::new_err(message.clone());
+    let value = err.value(py);
+    let _ = value.setattr("kind", kind);
+    let _ = value.setattr("offset", py.None());
+    let _ = value.setattr("byte_offset", py.None());
+    let _ = value.setattr("component", py.None());
+    let _ = value.setattr("message", message);
+    err
+}
+
+/// A name of one of the library's option enums, or a `ValueError` naming the choices.
+fn named<T: std::str::FromStr<Err = iriscan::UnknownName>>(name: &str) -> PyResult<T> {
+    name.parse::<T>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `s` read by `mode` (3987bis 7), then parsed as `grammar`.
+fn read<'s>(
+    py: Python<'_>,
+    s: &'s str,
+    grammar: &str,
+    mode: &str,
+) -> PyResult<(Cow<'s, str>, Grammar)> {
+    let _ = py;
+    let mode: Mode = named(mode)?;
+    Ok((mode.apply(s), named(grammar)?))
+}
+
+fn parse_in<'s>(py: Python<'_>, text: &'s str, grammar: Grammar) -> PyResult<IriRef<'s>> {
+    IriRef::parse_as(text, grammar).map_err(|e| iri_error(py, text, &e))
+}
+
+#[pyfunction]
+#[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
+fn is_valid(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
+    let (text, grammar) = read(py, s, grammar, mode)?;
+    Ok(grammar.validate(text.as_bytes()).is_ok())
+}
+
+#[pyfunction]
+#[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
+fn check(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<Option<Py<PyAny>>> {
+    let (text, grammar) = read(py, s, grammar, mode)?;
+    Ok(match IriRef::parse_as(&text, grammar) {
+        Ok(_) => None,
+        Err(e) => Some(iri_error(py, &text, &e).into_value(py).into_any()),
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (s, grammar = "iri-ref", mode = "strict", icann_only = false))]
+fn parse<'py>(
+    py: Python<'py>,
+    s: &str,
+    grammar: &str,
+    mode: &str,
+    icann_only: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (text, grammar) = read(py, s, grammar, mode)?;
+    let iri = parse_in(py, &text, grammar)?;
+    let d = PyDict::new(py);
+    d.set_item("scheme", iri.scheme())?;
+    d.set_item("authority", iri.authority())?;
+    d.set_item("userinfo", iri.userinfo())?;
+    d.set_item("host", iri.host())?;
+    d.set_item(
+        "host_kind",
+        iri.host_kind().map(|k| match k {
+            iriscan::HostKind::RegName => "reg-name",
+            iriscan::HostKind::Ipv4 => "ipv4",
+            iriscan::HostKind::Ipv6 => "ipv6",
+            iriscan::HostKind::IpvFuture => "ipvfuture",
+        }),
+    )?;
+    d.set_item("port", iri.port())?;
+    d.set_item("path", iri.path())?;
+    d.set_item("query", iri.query())?;
+    d.set_item("fragment", iri.fragment())?;
+    let sections = if icann_only {
+        Sections::Icann
+    } else {
+        Sections::All
+    };
+    d.set_item("public_suffix", iri.public_suffix(sections))?;
+    d.set_item("registrable_domain", iri.registrable_domain(sections))?;
+    Ok(d)
+}
+
+#[pyfunction]
+#[pyo3(signature = (s, host = "auto", query_charset = None, mode = "strict"))]
+fn to_uri(
+    py: Python<'_>,
+    s: &str,
+    host: &str,
+    query_charset: Option<&str>,
+    mode: &str,
+) -> PyResult<String> {
+    let (text, grammar) = read(py, s, "iri-ref", mode)?;
+    let iri = parse_in(py, &text, grammar)?;
+    let mut options = ToUriOptions::default().host(named::<HostMapping>(host)?);
+    if let Some(label) = query_charset {
+        options = options
+            .query_charset(label)
+            .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))?;
+    }
+    iri.to_uri_with(&options)
+        .map(Cow::into_owned)
+        .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))
+}
+
+#[pyfunction]
+#[pyo3(signature = (s, to_unicode = true))]
+fn to_iri(py: Python<'_>, s: &str, to_unicode: bool) -> PyResult<String> {
+    let iri = parse_in(py, s, Grammar::IriReference)?;
+    Ok(iri
+        .to_iri_with(&ToIriOptions::default().to_unicode(to_unicode))
+        .into_owned())
+}
+
+/// The protocol rules of the keyword arguments.
+fn protocol(
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
+) -> ProtocolOptions {
+    ProtocolOptions::new()
+        .sort_query(sort_query)
+        .form_query(form_query)
+        .drop_params(drop_params.unwrap_or_default())
+        .drop_tracking(drop_tracking)
+        .strip_www(strip_www)
+}
+
+#[pyfunction]
+#[pyo3(signature = (s, level = "syntax", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[allow(clippy::too_many_arguments)]
+fn normalize(
+    py: Python<'_>,
+    s: &str,
+    level: &str,
+    nfc: bool,
+    nfkc: bool,
+    form: &str,
+    exclude_fragment: bool,
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
+) -> PyResult<Option<String>> {
+    let iri = parse_in(py, s, Grammar::IriReference)?;
+    let level: Level = named(level)?;
+    let rules = protocol(
+        sort_query,
+        form_query,
+        drop_params,
+        drop_tracking,
+        strip_www,
+    );
+    match form {
+        "normal" => {
+            let mut options = NormalizeOptions::new(level).protocol(rules);
+            options.unicode = match (nfc, nfkc) {
+                (_, true) => Some(UnicodeForm::Nfkc),
+                (true, false) => Some(UnicodeForm::Nfc),
+                _ => None,
+            };
+            iri.normalize_with(&options)
+                .map(|n| Some(n.into_owned()))
+                .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))
+        }
+        "key" | "canonical" => {
+            let options = CompareOptions::new(level)
+                .exclude_fragment(exclude_fragment)
+                .protocol(rules);
+            let made = if form == "key" {
+                comparison::key(&iri, &options)
+            } else {
+                comparison::canonical(&iri, &options)
+            };
+            made.map_err(|e| plain_error(py, "relative_reference", e.to_string()))
+        }
+        other => Err(PyValueError::new_err(format!(
+            "unknown form {other:?}: normal, key or canonical"
+        ))),
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false))]
+fn compare(
+    py: Python<'_>,
+    a: &str,
+    b: &str,
+    level: &str,
+    base: Option<&str>,
+    exclude_fragment: bool,
+) -> PyResult<&'static str> {
+    let (x, y) = (
+        parse_in(py, a, Grammar::IriReference)?,
+        parse_in(py, b, Grammar::IriReference)?,
+    );
+    let base = match base {
+        Some(base) => Some(Iri::parse(base).map_err(|e| iri_error(py, base, &e))?),
+        None => None,
+    };
+    let mut options = CompareOptions::new(named(level)?).exclude_fragment(exclude_fragment);
+    options.base = base;
+    let verdict = comparison::compare(&x, &y, &options)
+        .map_err(|e| plain_error(py, "relative_reference", e.to_string()))?;
+    Ok(match verdict {
+        Equivalence::Equivalent => "equivalent",
+        Equivalence::Different => "different",
+        Equivalence::CannotTell => "cannot tell",
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (reference, base))]
+fn resolve(py: Python<'_>, reference: &str, base: &str) -> PyResult<String> {
+    let base = Iri::parse(base).map_err(|e| iri_error(py, base, &e))?;
+    let r = parse_in(py, reference, Grammar::IriReference)?;
+    Ok(base.resolve(&r).to_string())
+}
+
+#[pyfunction]
+#[pyo3(signature = (iri, base))]
+fn relativize(py: Python<'_>, iri: &str, base: &str) -> PyResult<String> {
+    let base_iri = Iri::parse(base).map_err(|e| iri_error(py, base, &e))?;
+    let target = Iri::parse(iri).map_err(|e| iri_error(py, iri, &e))?;
+    base_iri
+        .relativize(&target)
+        .map(|r| r.to_string())
+        .map_err(|e| plain_error(py, "relativize", e.to_string()))
+}
+
+#[pyfunction]
+#[pyo3(signature = (lines, level = "syntax", exclude_fragment = false))]
+fn dedupe(
+    py: Python<'_>,
+    lines: Vec<String>,
+    level: &str,
+    exclude_fragment: bool,
+) -> PyResult<Vec<String>> {
+    let options = CompareOptions::new(named(level)?).exclude_fragment(exclude_fragment);
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::new();
+    for line in lines {
+        let key = match IriRef::parse(&line) {
+            Ok(iri) => comparison::key(&iri, &options).ok().flatten(),
+            Err(_) => None,
+        }
+        .unwrap_or_else(|| format!("\u{0}{line}"));
+        if seen.insert(key) {
+            kept.push(line);
+        }
+    }
+    let _ = py;
+    Ok(kept)
+}
+
+#[pyfunction]
+fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let iri = parse_in(py, s, Grammar::IriReference)?;
+    iri.lints()
+        .iter()
+        .map(|l| {
+            let d = PyDict::new(py);
+            d.set_item("code", l.code().name())?;
+            d.set_item("severity", l.severity().name())?;
+            d.set_item("component", l.component().name())?;
+            d.set_item("offset", s[..l.offset()].chars().count())?;
+            d.set_item(
+                "length",
+                s[l.offset()..l.offset() + l.len()].chars().count(),
+            )?;
+            d.set_item("message", l.message())?;
+            Ok(d)
+        })
+        .collect()
+}
+
+#[pyfunction]
+#[pyo3(signature = (text, schemes = None, www = false, mode = "strict"))]
+fn extract<'py>(
+    py: Python<'py>,
+    text: &str,
+    schemes: Option<Vec<String>>,
+    www: bool,
+    mode: &str,
+) -> PyResult<Vec<(usize, usize, String)>> {
+    let mut options = ExtractOptions::new().www(www).mode(named(mode)?);
+    if let Some(schemes) = schemes {
+        options = options.schemes(schemes);
+    }
+    let _ = py;
+    Ok(find_iris(text, &options)
+        .map(|f| {
+            let r = f.range();
+            let start = text[..r.start].chars().count();
+            let end = start + f.as_str().chars().count();
+            (start, end, f.iri().as_str().to_string())
+        })
+        .collect())
+}
+
+/// The module.
+#[pymodule]
+fn _iriscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("IriError", m.py().get_type::<IriError>())?;
+    m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(relativize, m)?)?;
+    m.add_function(wrap_pyfunction!(dedupe, m)?)?;
+    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(extract, m)?)?;
+    Ok(())
+}

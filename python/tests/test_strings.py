@@ -1,0 +1,119 @@
+"""The functions on strings: the cases of the Rust tests where they apply, errors with their
+offsets in characters, and properties (Hypothesis)."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+import iriscan
+from iriscan import IriError
+
+
+def test_validation_by_grammar_and_mode():
+    assert iriscan.is_valid("https://例え.jp/パス?q=Dürst")
+    assert not iriscan.is_valid("https://例え.jp/パス", grammar="uri")
+    assert iriscan.is_valid("//example.com/a", grammar="relative-ref")
+    assert not iriscan.is_valid("http://a/b c")
+    assert iriscan.is_valid("http://a/b c", mode="leiri")
+    with pytest.raises(ValueError):
+        iriscan.is_valid("http://a/", grammar="nope")
+
+
+def test_errors_count_characters_and_bytes():
+    err = iriscan.check("http://例え.jp/パ ス")
+    assert isinstance(err, IriError) and isinstance(err, ValueError)
+    assert (err.kind, err.component) == ("invalid_character", "path")
+    assert (err.offset, err.byte_offset) == (14, 20)
+    assert "http://例え.jp/パ ス"[err.offset] == " "
+    assert "3987bis" in err.message
+    assert iriscan.check("http://a/") is None
+    with pytest.raises(IriError) as raised:
+        iriscan.to_uri("http://a/%zz")
+    assert raised.value.kind == "invalid_percent_encoding"
+
+
+def test_parse_gives_absent_and_empty_apart():
+    p = iriscan.parse("http://u@www.例え.co.jp:8/p?#")
+    assert p["userinfo"] == "u" and p["port"] == "8" and p["path"] == "/p"
+    assert (p["query"], p["fragment"]) == ("", "")
+    assert p["host_kind"] == "reg-name"
+    assert (p["public_suffix"], p["registrable_domain"]) == ("co.jp", "例え.co.jp")
+    q = iriscan.parse("rel/a")
+    assert q["scheme"] is None and q["query"] is None
+    assert iriscan.parse("http://x.github.io/", icann_only=True)["registrable_domain"] == "github.io"
+
+
+def test_mappings():
+    assert iriscan.to_uri("http://résumé.example.org/rosé?q=日本#red") == (
+        "http://xn--rsum-bpad.example.org/ros%C3%A9?q=%E6%97%A5%E6%9C%AC#red"
+    )
+    assert iriscan.to_uri("http://a/?q=日本", query_charset="shift_jis") == "http://a/?q=%93%FA%96%7B"
+    assert iriscan.to_iri("http://xn--99zt52a.example.org/%e2%80%ae") == "http://納豆.example.org/%E2%80%AE"
+    assert iriscan.to_iri("http://xn--99zt52a.example.org/", to_unicode=False) == "http://xn--99zt52a.example.org/"
+
+
+def test_normal_forms_keys_and_canonical_forms():
+    assert iriscan.normalize("HTTP://Example.COM:80/a/./b/../%7euser", level="scheme") == "http://example.com/a/~user"
+    a, b = "http://résumé.example.org/rosé", "HTTP://xn--rsum-bpad.example.org:80/ros%C3%A9"
+    assert iriscan.normalize(a, level="scheme", form="key") == iriscan.normalize(b, level="scheme", form="key")
+    assert iriscan.normalize(b, level="scheme", form="canonical") == "http://résumé.example.org/rosé"
+    assert iriscan.normalize(
+        "HTTP://www.Example.com:80/do?utm_source=x&c=3&b=5#top",
+        level="protocol", sort_query=True, drop_tracking=True, strip_www=True,
+    ) == "http://example.com/do?b=5&c=3"
+
+
+def test_comparison_resolution_and_dedupe():
+    assert iriscan.compare("http://a/%7Euser", "http://a/~user") == "equivalent"
+    assert iriscan.compare("http://a/b", "http://a/c") == "different"
+    assert iriscan.compare("http://a\u2488b.org/", "http://x/", level="scheme") == "cannot tell"
+    assert iriscan.equivalent("http://[0:0::1]/", "http://[::1]/", level="scheme") is True
+    assert iriscan.equivalent("http://a\u2488b.org/", "http://x/", level="scheme") is None
+    assert iriscan.resolve("../g?y#s", "http://a/b/c/d;p?q") == "http://a/b/g?y#s"
+    assert iriscan.relativize("http://a/b/g?y", "http://a/b/c/d;p?q") == "../g?y"
+    assert iriscan.dedupe(["http://a/b", "HTTP://A/./b", "http://a/%62", "http://a/c", "x y", "x y"]) == [
+        "http://a/b", "http://a/c", "x y",
+    ]
+
+
+def test_lints_and_extraction_in_characters():
+    lints = iriscan.lint("http://pаypal.com/")
+    assert [l["code"] for l in lints] == ["mixed-script", "confusable"]
+    assert (lints[1]["offset"], lints[1]["length"]) == (7, 6)
+    text = "見て https://例え.jp/パス、 (see http://en.wikipedia.org/wiki/Foo_(bar))."
+    found = iriscan.extract(text)
+    assert [iri for _, _, iri in found] == ["https://例え.jp/パス", "http://en.wikipedia.org/wiki/Foo_(bar)"]
+    start, end, _ = found[0]
+    assert text[start:end] == "https://例え.jp/パス"
+    assert iriscan.extract("www.example.com", www=True) == [(0, 15, "http://www.example.com")]
+
+
+IRI_CHARS = st.text(alphabet="abcAB%/.?#:@-_~éü例え!$&'()*+,;=09", max_size=24)
+
+
+@given(IRI_CHARS)
+def test_normal_forms_are_idempotent(tail):
+    s = "http://example.com/" + tail
+    if not iriscan.is_valid(s):
+        return
+    for level in ["syntax", "scheme", "protocol"]:
+        n = iriscan.normalize(s, level=level)
+        assert iriscan.normalize(n, level=level) == n
+
+
+@given(IRI_CHARS, IRI_CHARS)
+def test_keys_agree_with_compare(x, y):
+    a, b = "http://example.com/" + x, "HTTP://Example.com/" + y
+    if not (iriscan.is_valid(a) and iriscan.is_valid(b)):
+        return
+    for level in ["syntax", "scheme"]:
+        same = iriscan.normalize(a, level=level, form="key") == iriscan.normalize(b, level=level, form="key")
+        assert same == (iriscan.compare(a, b, level=level) == "equivalent")
+
+
+def test_the_readme_examples():
+    import doctest
+    import pathlib
+
+    readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False)
+    assert result.failed == 0 and result.attempted >= 3
