@@ -16,6 +16,7 @@ True
 ('invalid_character', 20, 'path')
 """
 
+from iriscan import arrow
 from iriscan._iriscan import (
     IriError,
     check,
@@ -46,6 +47,7 @@ def equivalent(a: str, b: str, level: str = "syntax", base: "str | None" = None,
 
 __all__ = [
     "IriError",
+    "arrow",
     "check",
     "compare",
     "dedupe",

@@ -1,5 +1,8 @@
 //! The Python module `iriscan._iriscan`: the functions of the `iriscan` package on strings,
-//! each a thin call into the Rust library (the package's `__init__.py` documents them).
+//! each a thin call into the Rust library (the package's `__init__.py` documents them), and
+//! on Arrow columns (`arrow`).
+
+mod arrow;
 
 use iriscan::compare::{self as comparison, CompareOptions, Equivalence};
 use iriscan::extract::{extract as find_iris, ExtractOptions};
@@ -52,7 +55,7 @@ fn plain_error(py: Python<'_>, kind: &str, message: String) -> PyErr {
 }
 
 /// A name of one of the library's option enums, or a `ValueError` naming the choices.
-fn named<T: std::str::FromStr<Err = iriscan::UnknownName>>(name: &str) -> PyResult<T> {
+pub(crate) fn named<T: std::str::FromStr<Err = iriscan::UnknownName>>(name: &str) -> PyResult<T> {
     name.parse::<T>()
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
@@ -365,5 +368,12 @@ fn _iriscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dedupe, m)?)?;
     m.add_function(wrap_pyfunction!(lint, m)?)?;
     m.add_function(wrap_pyfunction!(extract, m)?)?;
+    let columns = PyModule::new(m.py(), "arrow")?;
+    columns.add_function(wrap_pyfunction!(arrow::is_valid, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::check, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::normalize, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::to_uri, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::to_iri, &columns)?)?;
+    m.add_submodule(&columns)?;
     Ok(())
 }

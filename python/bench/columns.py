@@ -1,0 +1,48 @@
+"""The functions on columns against the functions on strings, on the bench corpus of
+`data/bench/` (URLs, IRIs, both): rows per second and bytes per second of each, best of 5.
+
+    .venv/bin/python python/bench/columns.py
+"""
+
+import pathlib
+import time
+
+import pyarrow as pa
+
+import iriscan
+from iriscan import arrow
+
+DATA = pathlib.Path(__file__).resolve().parents[2] / "data" / "bench"
+
+
+def best(f, runs=5):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main():
+    urls = (DATA / "urls.txt").read_text(encoding="utf-8").splitlines()
+    iris = (DATA / "iris.txt").read_text(encoding="utf-8").splitlines()
+    mixed = [x for pair in zip(urls, iris) for x in pair]
+    for name, rows in [("urls", urls), ("iris", iris), ("mixed", mixed)]:
+        rows = rows * 20
+        size = sum(len(r.encode()) for r in rows)
+        column = pa.array(rows)
+        for what, col, one in [
+            ("is_valid", lambda: arrow.is_valid(column), lambda: [iriscan.is_valid(r) for r in rows]),
+            ("normalize", lambda: arrow.normalize(column), None),
+        ]:
+            t = best(col)
+            line = f"{name:6} {what:10} column {size / t / 1e6:8.1f} MB/s ({len(rows) / t / 1e6:5.2f} M rows/s)"
+            if one is not None:
+                s = best(one, runs=3)
+                line += f", per string {s / len(rows) * 1e9:6.0f} ns a call"
+            print(line)
+
+
+if __name__ == "__main__":
+    main()

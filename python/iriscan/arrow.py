@@ -1,0 +1,49 @@
+"""The functions on Arrow columns: each takes a whole array of strings (`string`,
+`large_string` or `string_view`) through the Arrow PyCapsule interface, from pyarrow, Polars,
+DuckDB, arro3 or pandas, without a copy; works on several cores without the GIL; and returns an
+array of the same length: a pyarrow array when pyarrow is importable, else an object with
+`__arrow_c_array__`. Nulls stay null; with `errors="null"` (the default) a row that is not an
+IRI, or that cannot be mapped, is null, with `errors="raise"` it raises `IriError`.
+
+>>> import pyarrow as pa
+>>> from iriscan import arrow
+>>> arrow.is_valid(pa.array(["http://a/", "http://a b/", None])).to_pylist()
+[True, False, None]
+>>> arrow.normalize(pa.array(["HTTP://Example.COM:80/a/./b", None]), level="scheme").to_pylist()
+['http://example.com/a/b', None]
+>>> arrow.check(pa.array(["http://a b/", "http://a/"])).to_pylist()[0]["kind"]
+'invalid_character'
+"""
+
+from typing import Any
+
+from iriscan._iriscan import arrow as _columns
+
+
+def is_valid(array: Any, grammar: str = "iri-ref") -> Any:
+    """Booleans: whether each row is of `grammar`."""
+    return _columns.is_valid(array, grammar)
+
+
+def check(array: Any, grammar: str = "iri-ref") -> Any:
+    """A struct per row, `kind`, `offset` (in characters) and `message`, null where the row is
+    of `grammar` (or null)."""
+    return _columns.check(array, grammar)
+
+
+def normalize(array: Any, level: str = "syntax", errors: str = "null") -> Any:
+    """Strings: each row normalized at `level` (simple, syntax, scheme, protocol)."""
+    return _columns.normalize(array, level, errors)
+
+
+def to_uri(array: Any, host: str = "auto", errors: str = "null") -> Any:
+    """Strings: each row mapped to a URI (3987bis 3.6)."""
+    return _columns.to_uri(array, host, errors)
+
+
+def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:
+    """Strings: each row, a URI reference, mapped to an IRI (3987bis 3.7)."""
+    return _columns.to_iri(array, to_unicode, errors)
+
+
+__all__ = ["check", "is_valid", "normalize", "to_iri", "to_uri"]

@@ -1,0 +1,216 @@
+//! The functions on Arrow columns (`iriscan.arrow`): a whole array taken through the Arrow
+//! PyCapsule interface without a copy, read in any of the three string layouts, processed on
+//! several cores without the GIL, and returned as a new array of the same length.
+
+use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt64Builder};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_schema::{DataType, Field};
+use iriscan::map::{HostMapping, ToIriOptions, ToUriOptions};
+use iriscan::normalize::{Level, NormalizeOptions};
+use iriscan::{Grammar, IriRef};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::PyArray;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Rows a task takes at once.
+const CHUNK: usize = 4096;
+
+/// The strings of a column: `string`, `large_string` or `string_view`, a row at a time.
+enum Strings<'a> {
+    Utf8(&'a arrow_array::StringArray),
+    LargeUtf8(&'a arrow_array::LargeStringArray),
+    View(&'a arrow_array::StringViewArray),
+}
+
+impl Strings<'_> {
+    fn of(array: &ArrayRef) -> PyResult<Strings<'_>> {
+        Ok(match array.data_type() {
+            DataType::Utf8 => Strings::Utf8(array.as_string::<i32>()),
+            DataType::LargeUtf8 => Strings::LargeUtf8(array.as_string::<i64>()),
+            DataType::Utf8View => Strings::View(array.as_string_view()),
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "an array of strings (string, large_string or string_view), not {other}"
+                )))
+            }
+        })
+    }
+
+    fn get(&self, i: usize) -> Option<&str> {
+        match self {
+            Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::View(a) => a.is_valid(i).then(|| a.value(i)),
+        }
+    }
+}
+
+/// `f` applied to every row of `array` (None for a null), in parallel chunks, in order.
+fn map_rows<T: Send>(
+    py: Python<'_>,
+    array: &ArrayRef,
+    f: impl Fn(Option<&str>) -> T + Sync,
+) -> PyResult<Vec<T>> {
+    let strings = Strings::of(array)?;
+    let n = array.len();
+    let strings = &strings;
+    let rows: Vec<T> = py.detach(|| {
+        (0..n.div_ceil(CHUNK))
+            .into_par_iter()
+            .flat_map_iter(|c| {
+                let end = ((c + 1) * CHUNK).min(n);
+                (c * CHUNK..end)
+                    .map(|i| f(strings.get(i)))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    });
+    Ok(rows)
+}
+
+/// The answer: a pyarrow array when pyarrow is importable, else an Arrow array object with
+/// `__arrow_c_array__`.
+fn answer(py: Python<'_>, array: ArrayRef) -> PyResult<Py<PyAny>> {
+    let array = PyArray::from_array_ref(array);
+    if let Ok(pa) = array.to_pyarrow(py) {
+        return Ok(pa.unbind());
+    }
+    Ok(array.into_pyobject(py)?.into_any().unbind())
+}
+
+/// A mapping's rows as strings: null where the input is null or the mapping fails, or the
+/// first failure raised with `errors="raise"`.
+fn strings(
+    py: Python<'_>,
+    rows: Vec<Result<Option<String>, String>>,
+    errors: &str,
+) -> PyResult<Py<PyAny>> {
+    let raise = match errors {
+        "null" => false,
+        "raise" => true,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "errors must be \"null\" or \"raise\", not {other:?}"
+            )))
+        }
+    };
+    let mut b = StringBuilder::with_capacity(rows.len(), rows.len() * 64);
+    for (i, row) in rows.into_iter().enumerate() {
+        match row {
+            Ok(v) => b.append_option(v),
+            Err(message) if raise => {
+                return Err(crate::IriError::new_err(format!("row {i}: {message}")))
+            }
+            Err(_) => b.append_null(),
+        }
+    }
+    answer(py, Arc::new(b.finish()))
+}
+
+#[pyfunction]
+#[pyo3(signature = (array, grammar = "iri-ref"))]
+pub fn is_valid(py: Python<'_>, array: PyArray, grammar: &str) -> PyResult<Py<PyAny>> {
+    let grammar: Grammar = crate::named(grammar)?;
+    let rows = map_rows(py, array.array(), |s| {
+        s.map(|s| grammar.validate(s.as_bytes()).is_ok())
+    })?;
+    let mut b = BooleanBuilder::with_capacity(rows.len());
+    b.extend(rows);
+    answer(py, Arc::new(b.finish()))
+}
+
+#[pyfunction]
+#[pyo3(signature = (array, grammar = "iri-ref"))]
+pub fn check(py: Python<'_>, array: PyArray, grammar: &str) -> PyResult<Py<PyAny>> {
+    let grammar: Grammar = crate::named(grammar)?;
+    let rows = map_rows(py, array.array(), |s| {
+        s.and_then(|s| IriRef::parse_as(s, grammar).err().map(|e| (s, e)))
+            .map(|(s, e)| {
+                let chars = s.get(..e.offset()).map_or(0, |p| p.chars().count());
+                (e.kind().name(), chars as u64, e.to_string())
+            })
+    })?;
+    let (mut kind, mut offset, mut message) = (
+        StringBuilder::new(),
+        UInt64Builder::new(),
+        StringBuilder::new(),
+    );
+    let mut valid = Vec::with_capacity(rows.len());
+    for row in rows {
+        valid.push(row.is_some());
+        match row {
+            Some((k, o, m)) => {
+                kind.append_value(k);
+                offset.append_value(o);
+                message.append_value(m);
+            }
+            None => {
+                kind.append_null();
+                offset.append_null();
+                message.append_null();
+            }
+        }
+    }
+    let fields = vec![
+        Arc::new(Field::new("kind", DataType::Utf8, true)),
+        Arc::new(Field::new("offset", DataType::UInt64, true)),
+        Arc::new(Field::new("message", DataType::Utf8, true)),
+    ];
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(kind.finish()),
+        Arc::new(offset.finish()),
+        Arc::new(message.finish()),
+    ];
+    let array = StructArray::try_new(fields.into(), columns, Some(valid.into()))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    answer(py, Arc::new(array))
+}
+
+#[pyfunction]
+#[pyo3(signature = (array, level = "syntax", errors = "null"))]
+pub fn normalize(py: Python<'_>, array: PyArray, level: &str, errors: &str) -> PyResult<Py<PyAny>> {
+    let options = NormalizeOptions::new(crate::named::<Level>(level)?);
+    let rows = map_rows(py, array.array(), |s| match s {
+        None => Ok(None),
+        Some(s) => IriRef::parse(s)
+            .map_err(|e| e.to_string())
+            .and_then(|i| i.normalize_with(&options).map_err(|e| e.to_string()))
+            .map(|n| Some(n.into_owned())),
+    })?;
+    strings(py, rows, errors)
+}
+
+#[pyfunction]
+#[pyo3(signature = (array, host = "auto", errors = "null"))]
+pub fn to_uri(py: Python<'_>, array: PyArray, host: &str, errors: &str) -> PyResult<Py<PyAny>> {
+    let options = ToUriOptions::default().host(crate::named::<HostMapping>(host)?);
+    let rows = map_rows(py, array.array(), |s| match s {
+        None => Ok(None),
+        Some(s) => IriRef::parse(s)
+            .map_err(|e| e.to_string())
+            .and_then(|i| i.to_uri_with(&options).map_err(|e| e.to_string()))
+            .map(|u| Some(u.into_owned())),
+    })?;
+    strings(py, rows, errors)
+}
+
+#[pyfunction]
+#[pyo3(signature = (array, to_unicode = true, errors = "null"))]
+pub fn to_iri(
+    py: Python<'_>,
+    array: PyArray,
+    to_unicode: bool,
+    errors: &str,
+) -> PyResult<Py<PyAny>> {
+    let options = ToIriOptions::default().to_unicode(to_unicode);
+    let rows = map_rows(py, array.array(), |s| match s {
+        None => Ok(None),
+        Some(s) => IriRef::parse(s)
+            .map_err(|e| e.to_string())
+            .map(|i| Some(i.to_iri_with(&options).into_owned())),
+    })?;
+    strings(py, rows, errors)
+}
