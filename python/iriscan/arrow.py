@@ -20,30 +20,38 @@ from typing import Any
 from iriscan._iriscan import arrow as _columns
 
 
+def _array(column: Any) -> Any:
+    """`column` as one array: a chunked array (DuckDB's UDFs, pyarrow tables) combined into one
+    (a copy)."""
+    if not hasattr(column, "__arrow_c_array__") and hasattr(column, "combine_chunks"):
+        return column.combine_chunks()
+    return column
+
+
 def is_valid(array: Any, grammar: str = "iri-ref") -> Any:
     """Booleans: whether each row is of `grammar`."""
-    return _columns.is_valid(array, grammar)
+    return _columns.is_valid(_array(array), grammar)
 
 
 def check(array: Any, grammar: str = "iri-ref") -> Any:
     """A struct per row, `kind`, `offset` (in characters) and `message`, null where the row is
     of `grammar` (or null)."""
-    return _columns.check(array, grammar)
+    return _columns.check(_array(array), grammar)
 
 
 def normalize(array: Any, level: str = "syntax", errors: str = "null") -> Any:
     """Strings: each row normalized at `level` (simple, syntax, scheme, protocol)."""
-    return _columns.normalize(array, level, errors)
+    return _columns.normalize(_array(array), level, errors)
 
 
 def to_uri(array: Any, host: str = "auto", errors: str = "null") -> Any:
     """Strings: each row mapped to a URI (3987bis 3.6)."""
-    return _columns.to_uri(array, host, errors)
+    return _columns.to_uri(_array(array), host, errors)
 
 
 def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:
     """Strings: each row, a URI reference, mapped to an IRI (3987bis 3.7)."""
-    return _columns.to_iri(array, to_unicode, errors)
+    return _columns.to_iri(_array(array), to_unicode, errors)
 
 
 __all__ = ["check", "is_valid", "normalize", "to_iri", "to_uri"]
