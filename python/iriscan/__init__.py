@@ -16,6 +16,9 @@ True
 ('invalid_character', 20, 'path')
 """
 
+from dataclasses import dataclass
+from typing import Optional
+
 from iriscan import arrow
 from iriscan._iriscan import (
     IriError,
@@ -26,12 +29,42 @@ from iriscan._iriscan import (
     is_valid,
     lint,
     normalize,
-    parse,
     relativize,
     resolve,
+    to_display,
     to_iri,
     to_uri,
 )
+from iriscan._iriscan import parse as _parse
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """The components of an IRI reference: None when absent, "" when empty (they differ,
+    3987bis 5.3.3); the host's kind, and its public suffix and registrable domain by the Public
+    Suffix List."""
+
+    scheme: Optional[str]
+    authority: Optional[str]
+    userinfo: Optional[str]
+    host: Optional[str]
+    host_kind: Optional[str]
+    port: Optional[str]
+    path: str
+    query: Optional[str]
+    fragment: Optional[str]
+    public_suffix: Optional[str]
+    registrable_domain: Optional[str]
+
+
+def parse(s: str, grammar: str = "iri-ref", mode: str = "strict", icann_only: bool = False) -> Parsed:
+    """The components of `s`, of `grammar`, read by `mode`; raises `IriError` when it is not.
+
+    >>> p = parse("https://user@www.例え.co.jp:8080/パス?q#")
+    >>> (p.host, p.port, p.query, p.fragment, p.registrable_domain)
+    ('www.例え.co.jp', '8080', 'q', '', '例え.co.jp')
+    """
+    return Parsed(**_parse(s, grammar, mode, icann_only))
 
 
 def equivalent(a: str, b: str, level: str = "syntax", base: "str | None" = None,
@@ -47,6 +80,7 @@ def equivalent(a: str, b: str, level: str = "syntax", base: "str | None" = None,
 
 __all__ = [
     "IriError",
+    "Parsed",
     "arrow",
     "check",
     "compare",
@@ -59,6 +93,7 @@ __all__ = [
     "parse",
     "relativize",
     "resolve",
+    "to_display",
     "to_iri",
     "to_uri",
 ]

@@ -329,6 +329,24 @@ fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
 }
 
 #[pyfunction]
+#[pyo3(signature = (s, embedding = "lre", ascii = false, visual = false))]
+fn to_display(
+    py: Python<'_>,
+    s: &str,
+    embedding: &str,
+    ascii: bool,
+    visual: bool,
+) -> PyResult<String> {
+    let iri = parse_in(py, s, Grammar::IriReference)?;
+    let options = iriscan::display::DisplayOptions {
+        embedding: named(embedding)?,
+        ascii,
+        visual,
+    };
+    Ok(iri.to_display(&options))
+}
+
+#[pyfunction]
 #[pyo3(signature = (text, schemes = None, www = false, mode = "strict"))]
 fn extract<'py>(
     py: Python<'py>,
@@ -368,6 +386,7 @@ fn _iriscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dedupe, m)?)?;
     m.add_function(wrap_pyfunction!(lint, m)?)?;
     m.add_function(wrap_pyfunction!(extract, m)?)?;
+    m.add_function(wrap_pyfunction!(to_display, m)?)?;
     let columns = PyModule::new(m.py(), "arrow")?;
     columns.add_function(wrap_pyfunction!(arrow::is_valid, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::check, &columns)?)?;

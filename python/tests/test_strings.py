@@ -33,13 +33,23 @@ def test_errors_count_characters_and_bytes():
 
 def test_parse_gives_absent_and_empty_apart():
     p = iriscan.parse("http://u@www.例え.co.jp:8/p?#")
-    assert p["userinfo"] == "u" and p["port"] == "8" and p["path"] == "/p"
-    assert (p["query"], p["fragment"]) == ("", "")
-    assert p["host_kind"] == "reg-name"
-    assert (p["public_suffix"], p["registrable_domain"]) == ("co.jp", "例え.co.jp")
+    assert p.userinfo == "u" and p.port == "8" and p.path == "/p"
+    assert (p.query, p.fragment) == ("", "")
+    assert p.host_kind == "reg-name"
+    assert (p.public_suffix, p.registrable_domain) == ("co.jp", "例え.co.jp")
     q = iriscan.parse("rel/a")
-    assert q["scheme"] is None and q["query"] is None
-    assert iriscan.parse("http://x.github.io/", icann_only=True)["registrable_domain"] == "github.io"
+    assert q.scheme is None and q.query is None
+    assert iriscan.parse("http://x.github.io/", icann_only=True).registrable_domain == "github.io"
+    with pytest.raises(Exception):
+        p.host = "x"  # frozen
+    with pytest.raises(IriError):
+        iriscan.parse("http://a b/")
+
+
+def test_display_forms():
+    assert iriscan.to_display("http://xn--80ak6aa92e.com/") == "http://xn--80ak6aa92e.com/"
+    assert iriscan.to_display("http://ab.אבג.ij/kl", visual=True) == "http://ab.גבא.ij/kl"
+    assert iriscan.to_display("http://r%C3%A9sum%C3%A9.example.org/", ascii=True).isascii()
 
 
 def test_mappings():
