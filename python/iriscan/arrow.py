@@ -39,6 +39,12 @@ def check(array: Any, grammar: str = "iri-ref") -> Any:
     return _columns.check(_array(array), grammar)
 
 
+def parse(array: Any, grammar: str = "iri-ref", errors: str = "null") -> Any:
+    """A struct per row: the fields of `iriscan.Parsed`; null where the row is not of `grammar`
+    (or null)."""
+    return _columns.parse(_array(array), grammar, errors)
+
+
 def normalize(array: Any, level: str = "syntax", errors: str = "null") -> Any:
     """Strings: each row normalized at `level` (simple, syntax, scheme, protocol)."""
     return _columns.normalize(_array(array), level, errors)
@@ -54,4 +60,4 @@ def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:
     return _columns.to_iri(_array(array), to_unicode, errors)
 
 
-__all__ = ["check", "is_valid", "normalize", "to_iri", "to_uri"]
+__all__ = ["check", "is_valid", "normalize", "parse", "to_iri", "to_uri"]

@@ -169,6 +169,76 @@ pub fn check(py: Python<'_>, array: PyArray, grammar: &str) -> PyResult<Py<PyAny
     answer(py, Arc::new(array))
 }
 
+/// The fields of `parse`, in order.
+const PARTS: [&str; 11] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+    "public_suffix",
+    "registrable_domain",
+];
+
+#[pyfunction]
+#[pyo3(signature = (array, grammar = "iri-ref", errors = "null"))]
+pub fn parse(py: Python<'_>, array: PyArray, grammar: &str, errors: &str) -> PyResult<Py<PyAny>> {
+    let grammar: Grammar = crate::named(grammar)?;
+    let raise = errors == "raise";
+    let rows = map_rows(py, array.array(), |s| match s {
+        None => Ok(None),
+        Some(s) => IriRef::parse_as(s, grammar)
+            .map(|i| {
+                let kind = i.host_kind().map(crate::host_kind_name);
+                let sections = iriscan::suffix::Sections::All;
+                Some([
+                    i.scheme().map(str::to_string),
+                    i.authority().map(str::to_string),
+                    i.userinfo().map(str::to_string),
+                    i.host().map(str::to_string),
+                    kind.map(str::to_string),
+                    i.port().map(str::to_string),
+                    Some(i.path().to_string()),
+                    i.query().map(str::to_string),
+                    i.fragment().map(str::to_string),
+                    i.public_suffix(sections),
+                    i.registrable_domain(sections),
+                ])
+            })
+            .map_err(|e| e.to_string()),
+    })?;
+    let mut builders: Vec<StringBuilder> = PARTS.iter().map(|_| StringBuilder::new()).collect();
+    let mut valid = Vec::with_capacity(rows.len());
+    for (i, row) in rows.into_iter().enumerate() {
+        let parts = match row {
+            Ok(parts) => parts,
+            Err(message) if raise => {
+                return Err(crate::IriError::new_err(format!("row {i}: {message}")))
+            }
+            Err(_) => None,
+        };
+        valid.push(parts.is_some());
+        for (k, b) in builders.iter_mut().enumerate() {
+            b.append_option(parts.as_ref().and_then(|p| p[k].as_deref()));
+        }
+    }
+    let fields: Vec<Arc<Field>> = PARTS
+        .iter()
+        .map(|name| Arc::new(Field::new(*name, DataType::Utf8, true)))
+        .collect();
+    let columns: Vec<ArrayRef> = builders
+        .iter_mut()
+        .map(|b| Arc::new(b.finish()) as ArrayRef)
+        .collect();
+    let array = StructArray::try_new(fields.into(), columns, Some(valid.into()))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    answer(py, Arc::new(array))
+}
+
 #[pyfunction]
 #[pyo3(signature = (array, level = "syntax", errors = "null"))]
 pub fn normalize(py: Python<'_>, array: PyArray, level: &str, errors: &str) -> PyResult<Py<PyAny>> {

@@ -76,6 +76,16 @@ fn parse_in<'s>(py: Python<'_>, text: &'s str, grammar: Grammar) -> PyResult<Iri
     IriRef::parse_as(text, grammar).map_err(|e| iri_error(py, text, &e))
 }
 
+/// The name of a host kind, as the command line writes it.
+pub(crate) fn host_kind_name(kind: iriscan::HostKind) -> &'static str {
+    match kind {
+        iriscan::HostKind::RegName => "reg-name",
+        iriscan::HostKind::Ipv4 => "ipv4",
+        iriscan::HostKind::Ipv6 => "ipv6",
+        iriscan::HostKind::IpvFuture => "ipvfuture",
+    }
+}
+
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
 fn is_valid(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
@@ -109,15 +119,7 @@ fn parse<'py>(
     d.set_item("authority", iri.authority())?;
     d.set_item("userinfo", iri.userinfo())?;
     d.set_item("host", iri.host())?;
-    d.set_item(
-        "host_kind",
-        iri.host_kind().map(|k| match k {
-            iriscan::HostKind::RegName => "reg-name",
-            iriscan::HostKind::Ipv4 => "ipv4",
-            iriscan::HostKind::Ipv6 => "ipv6",
-            iriscan::HostKind::IpvFuture => "ipvfuture",
-        }),
-    )?;
+    d.set_item("host_kind", iri.host_kind().map(host_kind_name))?;
     d.set_item("port", iri.port())?;
     d.set_item("path", iri.path())?;
     d.set_item("query", iri.query())?;
@@ -390,6 +392,7 @@ fn _iriscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let columns = PyModule::new(m.py(), "arrow")?;
     columns.add_function(wrap_pyfunction!(arrow::is_valid, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::check, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::parse, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::normalize, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::to_uri, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::to_iri, &columns)?)?;

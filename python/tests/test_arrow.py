@@ -36,6 +36,10 @@ def test_every_layout_gives_the_scalar_answers(layout):
         ]
     assert arrow.to_uri(column).to_pylist() == [scalar_or_none(iriscan.to_uri, s) for s in ROWS]
     assert arrow.to_iri(column).to_pylist() == [scalar_or_none(iriscan.to_iri, s) for s in ROWS]
+    parsed = arrow.parse(column).to_pylist()
+    for s, p in zip(ROWS, parsed):
+        want = scalar_or_none(iriscan.parse, s)
+        assert p == (None if want is None else want.__dict__)
     errors = arrow.check(column).to_pylist()
     for s, e in zip(ROWS, errors):
         err = None if s is None else iriscan.check(s)
