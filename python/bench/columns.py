@@ -1,5 +1,7 @@
 """The functions on columns against the functions on strings, on the bench corpus of
-`data/bench/` (URLs, IRIs, both): rows per second and bytes per second of each, best of 5.
+`data/bench/` (URLs, IRIs, both): rows per second and bytes per second of each, best of 5; and,
+when they are installed, against `rfc3986`'s validation and `w3lib.url.canonicalize_url` on the
+ASCII URLs, one call a row as their users make them.
 
     .venv/bin/python python/bench/columns.py
 """
@@ -44,5 +46,34 @@ def main():
             print(line)
 
 
+def peers():
+    rows = (DATA / "urls.txt").read_text(encoding="utf-8").splitlines() * 5
+    column = pa.array(rows)
+    try:
+        import rfc3986
+    except ImportError:
+        print("rfc3986 is not installed: not measured")
+    else:
+        t = best(lambda: [rfc3986.uri_reference(r).is_valid() for r in rows], runs=1)
+        ours = best(lambda: arrow.is_valid(column))
+        print(f"rfc3986 validation {t / len(rows) * 1e9:8.0f} ns a row; arrow.is_valid {ours / t:.4f} of its time ({t / ours:.0f}x)")
+    try:
+        import w3lib.url
+    except ImportError:
+        print("w3lib is not installed: not measured")
+    else:
+        def canonicalize():
+            for r in rows:
+                try:
+                    w3lib.url.canonicalize_url(r)
+                except ValueError:
+                    pass
+
+        t = best(canonicalize, runs=1)
+        ours = best(lambda: arrow.normalize(column, level="protocol"))
+        print(f"w3lib canonicalize_url {t / len(rows) * 1e9:8.0f} ns a row; arrow.normalize protocol {t / ours:.0f}x")
+
+
 if __name__ == "__main__":
     main()
+    peers()
