@@ -1,6 +1,7 @@
 """The functions on Arrow columns: each takes a whole array of strings (`string`,
-`large_string` or `string_view`) through the Arrow PyCapsule interface, from pyarrow, Polars,
-DuckDB, arro3 or pandas, without a copy; works on several cores without the GIL; and returns an
+`large_string` or `string_view`), or a chunked array or stream of them, through the Arrow
+PyCapsule interface (`__arrow_c_array__`, `__arrow_c_stream__`), from pyarrow, Polars, DuckDB,
+arro3 or pandas, without a copy; works on several cores without the GIL; and returns an
 array of the same length: a pyarrow array when pyarrow is importable, else an object with
 `__arrow_c_array__`. Nulls stay null; with `errors="null"` (the default) a row that is not an
 IRI, or that cannot be mapped, is null, with `errors="raise"` it raises `IriError`.
@@ -20,44 +21,36 @@ from typing import Any
 from iriscan._iriscan import arrow as _columns
 
 
-def _array(column: Any) -> Any:
-    """`column` as one array: a chunked array (DuckDB's UDFs, pyarrow tables) combined into one
-    (a copy)."""
-    if not hasattr(column, "__arrow_c_array__") and hasattr(column, "combine_chunks"):
-        return column.combine_chunks()
-    return column
-
-
 def is_valid(array: Any, grammar: str = "iri-ref") -> Any:
     """Booleans: whether each row is of `grammar`."""
-    return _columns.is_valid(_array(array), grammar)
+    return _columns.is_valid(array, grammar)
 
 
 def check(array: Any, grammar: str = "iri-ref") -> Any:
     """A struct per row, `kind`, `offset` (in characters) and `message`, null where the row is
     of `grammar` (or null)."""
-    return _columns.check(_array(array), grammar)
+    return _columns.check(array, grammar)
 
 
 def parse(array: Any, grammar: str = "iri-ref", errors: str = "null") -> Any:
     """A struct per row: the fields of `iriscan.Parsed`; null where the row is not of `grammar`
     (or null)."""
-    return _columns.parse(_array(array), grammar, errors)
+    return _columns.parse(array, grammar, errors)
 
 
 def normalize(array: Any, level: str = "syntax", errors: str = "null") -> Any:
     """Strings: each row normalized at `level` (simple, syntax, scheme, protocol)."""
-    return _columns.normalize(_array(array), level, errors)
+    return _columns.normalize(array, level, errors)
 
 
 def to_uri(array: Any, host: str = "auto", errors: str = "null") -> Any:
     """Strings: each row mapped to a URI (3987bis 3.6)."""
-    return _columns.to_uri(_array(array), host, errors)
+    return _columns.to_uri(array, host, errors)
 
 
 def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:
     """Strings: each row, a URI reference, mapped to an IRI (3987bis 3.7)."""
-    return _columns.to_iri(_array(array), to_unicode, errors)
+    return _columns.to_iri(array, to_unicode, errors)
 
 
 __all__ = ["check", "is_valid", "normalize", "parse", "to_iri", "to_uri"]

@@ -11,6 +11,7 @@ use iriscan::normalize::{Level, NormalizeOptions};
 use iriscan::{Grammar, IriRef};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::PyArray;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -48,25 +49,39 @@ impl Strings<'_> {
     }
 }
 
-/// `f` applied to every row of `array` (None for a null), in parallel chunks, in order.
+/// The arrays of a column: one for an array (`__arrow_c_array__`), each of a stream's
+/// (`__arrow_c_stream__`: a chunked array, DuckDB's UDF arguments), none of them copied.
+fn arrays(column: AnyArray) -> PyResult<Vec<ArrayRef>> {
+    Ok(match column {
+        AnyArray::Array(a) => vec![a.into_inner().0],
+        stream => stream.into_chunked_array()?.into_inner().0,
+    })
+}
+
+/// `f` applied to every row of `column` (None for a null), in parallel pieces, in order.
 fn map_rows<T: Send>(
     py: Python<'_>,
-    array: &ArrayRef,
+    column: AnyArray,
     f: impl Fn(Option<&str>) -> T + Sync,
 ) -> PyResult<Vec<T>> {
-    let strings = Strings::of(array)?;
-    let n = array.len();
-    let strings = &strings;
+    let arrays = arrays(column)?;
+    let strings = arrays
+        .iter()
+        .map(Strings::of)
+        .collect::<PyResult<Vec<_>>>()?;
+    let (strings, f) = (&strings, &f);
     let rows: Vec<T> = py.detach(|| {
-        (0..n.div_ceil(CHUNK))
-            .into_par_iter()
-            .flat_map_iter(|c| {
+        let mut rows = Vec::new();
+        for (strings, array) in strings.iter().zip(&arrays) {
+            let n = array.len();
+            rows.par_extend((0..n.div_ceil(CHUNK)).into_par_iter().flat_map_iter(|c| {
                 let end = ((c + 1) * CHUNK).min(n);
                 (c * CHUNK..end)
                     .map(|i| f(strings.get(i)))
                     .collect::<Vec<_>>()
-            })
-            .collect()
+            }));
+        }
+        rows
     });
     Ok(rows)
 }
@@ -112,9 +127,9 @@ fn strings(
 
 #[pyfunction]
 #[pyo3(signature = (array, grammar = "iri-ref"))]
-pub fn is_valid(py: Python<'_>, array: PyArray, grammar: &str) -> PyResult<Py<PyAny>> {
+pub fn is_valid(py: Python<'_>, array: AnyArray, grammar: &str) -> PyResult<Py<PyAny>> {
     let grammar: Grammar = crate::named(grammar)?;
-    let rows = map_rows(py, array.array(), |s| {
+    let rows = map_rows(py, array, |s| {
         s.map(|s| grammar.validate(s.as_bytes()).is_ok())
     })?;
     let mut b = BooleanBuilder::with_capacity(rows.len());
@@ -124,9 +139,9 @@ pub fn is_valid(py: Python<'_>, array: PyArray, grammar: &str) -> PyResult<Py<Py
 
 #[pyfunction]
 #[pyo3(signature = (array, grammar = "iri-ref"))]
-pub fn check(py: Python<'_>, array: PyArray, grammar: &str) -> PyResult<Py<PyAny>> {
+pub fn check(py: Python<'_>, array: AnyArray, grammar: &str) -> PyResult<Py<PyAny>> {
     let grammar: Grammar = crate::named(grammar)?;
-    let rows = map_rows(py, array.array(), |s| {
+    let rows = map_rows(py, array, |s| {
         s.and_then(|s| IriRef::parse_as(s, grammar).err().map(|e| (s, e)))
             .map(|(s, e)| {
                 let chars = s.get(..e.offset()).map_or(0, |p| p.chars().count());
@@ -186,10 +201,10 @@ const PARTS: [&str; 11] = [
 
 #[pyfunction]
 #[pyo3(signature = (array, grammar = "iri-ref", errors = "null"))]
-pub fn parse(py: Python<'_>, array: PyArray, grammar: &str, errors: &str) -> PyResult<Py<PyAny>> {
+pub fn parse(py: Python<'_>, array: AnyArray, grammar: &str, errors: &str) -> PyResult<Py<PyAny>> {
     let grammar: Grammar = crate::named(grammar)?;
     let raise = errors == "raise";
-    let rows = map_rows(py, array.array(), |s| match s {
+    let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
         Some(s) => IriRef::parse_as(s, grammar)
             .map(|i| {
@@ -241,9 +256,14 @@ pub fn parse(py: Python<'_>, array: PyArray, grammar: &str, errors: &str) -> PyR
 
 #[pyfunction]
 #[pyo3(signature = (array, level = "syntax", errors = "null"))]
-pub fn normalize(py: Python<'_>, array: PyArray, level: &str, errors: &str) -> PyResult<Py<PyAny>> {
+pub fn normalize(
+    py: Python<'_>,
+    array: AnyArray,
+    level: &str,
+    errors: &str,
+) -> PyResult<Py<PyAny>> {
     let options = NormalizeOptions::new(crate::named::<Level>(level)?);
-    let rows = map_rows(py, array.array(), |s| match s {
+    let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
         Some(s) => IriRef::parse(s)
             .map_err(|e| e.to_string())
@@ -255,9 +275,9 @@ pub fn normalize(py: Python<'_>, array: PyArray, level: &str, errors: &str) -> P
 
 #[pyfunction]
 #[pyo3(signature = (array, host = "auto", errors = "null"))]
-pub fn to_uri(py: Python<'_>, array: PyArray, host: &str, errors: &str) -> PyResult<Py<PyAny>> {
+pub fn to_uri(py: Python<'_>, array: AnyArray, host: &str, errors: &str) -> PyResult<Py<PyAny>> {
     let options = ToUriOptions::default().host(crate::named::<HostMapping>(host)?);
-    let rows = map_rows(py, array.array(), |s| match s {
+    let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
         Some(s) => IriRef::parse(s)
             .map_err(|e| e.to_string())
@@ -271,12 +291,12 @@ pub fn to_uri(py: Python<'_>, array: PyArray, host: &str, errors: &str) -> PyRes
 #[pyo3(signature = (array, to_unicode = true, errors = "null"))]
 pub fn to_iri(
     py: Python<'_>,
-    array: PyArray,
+    array: AnyArray,
     to_unicode: bool,
     errors: &str,
 ) -> PyResult<Py<PyAny>> {
     let options = ToIriOptions::default().to_unicode(to_unicode);
-    let rows = map_rows(py, array.array(), |s| match s {
+    let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
         Some(s) => IriRef::parse(s)
             .map_err(|e| e.to_string())

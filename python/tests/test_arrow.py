@@ -49,6 +49,14 @@ def test_every_layout_gives_the_scalar_answers(layout):
             assert (e["kind"], e["offset"], e["message"]) == (err.kind, err.offset, err.message)
 
 
+def test_chunked_arrays_are_read_chunk_by_chunk():
+    chunked = pa.chunked_array([ROWS[:3], ROWS[3:]], type=pa.string())
+    assert arrow.is_valid(chunked).to_pylist() == arrow.is_valid(pa.array(ROWS)).to_pylist()
+    assert arrow.normalize(chunked, level="scheme").to_pylist() == [
+        scalar_or_none(iriscan.normalize, s, level="scheme") for s in ROWS
+    ]
+
+
 def test_errors_raise_when_asked():
     with pytest.raises(iriscan.IriError):
         arrow.normalize(pa.array(["http://a/", "http://a b/"]), errors="raise")
