@@ -38,9 +38,15 @@ def parse(array: Any, grammar: str = "iri-ref", errors: str = "null") -> Any:
     return _columns.parse(array, grammar, errors)
 
 
-def normalize(array: Any, level: str = "syntax", errors: str = "null") -> Any:
-    """Strings: each row normalized at `level` (simple, syntax, scheme, protocol)."""
-    return _columns.normalize(array, level, errors)
+def normalize(array: Any, level: str = "syntax", errors: str = "null", form: str = "normal",
+              exclude_fragment: bool = False, sort_query: bool = False, form_query: bool = False,
+              drop_params: "list[str] | None" = None, drop_tracking: bool = False,
+              strip_www: bool = False) -> Any:
+    """Strings: each row normalized at `level` (simple, syntax, scheme, protocol), or its
+    comparison key (`form="key"`) or canonical form (`form="canonical"`), with the protocol
+    rules asked for, as `iriscan.normalize` gives them."""
+    return _columns.normalize(array, level, errors, form, exclude_fragment, sort_query,
+                              form_query, drop_params, drop_tracking, strip_www)
 
 
 def to_uri(array: Any, host: str = "auto", errors: str = "null") -> Any:

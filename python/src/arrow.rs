@@ -6,6 +6,7 @@ use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt64Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field};
+use iriscan::compare::{self as comparison, CompareOptions};
 use iriscan::map::{HostMapping, ToIriOptions, ToUriOptions};
 use iriscan::normalize::{Level, NormalizeOptions};
 use iriscan::{Grammar, IriRef};
@@ -255,20 +256,56 @@ pub fn parse(py: Python<'_>, array: AnyArray, grammar: &str, errors: &str) -> Py
 }
 
 #[pyfunction]
-#[pyo3(signature = (array, level = "syntax", errors = "null"))]
+#[pyo3(signature = (array, level = "syntax", errors = "null", form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn normalize(
     py: Python<'_>,
     array: AnyArray,
     level: &str,
     errors: &str,
+    form: &str,
+    exclude_fragment: bool,
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options = NormalizeOptions::new(crate::named::<Level>(level)?);
+    let level = crate::named::<Level>(level)?;
+    let rules = crate::protocol(
+        sort_query,
+        form_query,
+        drop_params,
+        drop_tracking,
+        strip_www,
+    );
+    let normal = NormalizeOptions::new(level).protocol(rules.clone());
+    let compare = CompareOptions::new(level)
+        .exclude_fragment(exclude_fragment)
+        .protocol(rules);
+    if !matches!(form, "normal" | "key" | "canonical") {
+        return Err(PyValueError::new_err(format!(
+            "unknown form {form:?}: normal, key or canonical"
+        )));
+    }
     let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
-        Some(s) => IriRef::parse(s)
-            .map_err(|e| e.to_string())
-            .and_then(|i| i.normalize_with(&options).map_err(|e| e.to_string()))
-            .map(|n| Some(n.into_owned())),
+        Some(s) => {
+            let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
+            let made = match form {
+                "normal" => iri
+                    .normalize_with(&normal)
+                    .map(|n| Some(n.into_owned()))
+                    .map_err(|e| e.to_string()),
+                "key" => comparison::key(&iri, &compare).map_err(|e| e.to_string()),
+                _ => comparison::canonical(&iri, &compare).map_err(|e| e.to_string()),
+            };
+            // A key the level's rules cannot make (IDNA refuses the host) is an error too.
+            made.and_then(|k| {
+                k.map(Some)
+                    .ok_or_else(|| "no key at this level".to_string())
+            })
+        }
     })?;
     strings(py, rows, errors)
 }

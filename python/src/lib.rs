@@ -166,7 +166,7 @@ fn to_iri(py: Python<'_>, s: &str, to_unicode: bool) -> PyResult<String> {
 }
 
 /// The protocol rules of the keyword arguments.
-fn protocol(
+pub(crate) fn protocol(
     sort_query: bool,
     form_query: bool,
     drop_params: Option<Vec<String>>,

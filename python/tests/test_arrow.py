@@ -34,6 +34,11 @@ def test_every_layout_gives_the_scalar_answers(layout):
         assert arrow.normalize(column, level=level).to_pylist() == [
             scalar_or_none(iriscan.normalize, s, level=level) for s in ROWS
         ]
+    for kw in [dict(form="key", level="scheme"), dict(form="canonical", level="scheme"),
+               dict(level="protocol", sort_query=True, drop_tracking=True, strip_www=True)]:
+        assert arrow.normalize(column, **kw).to_pylist() == [
+            scalar_or_none(iriscan.normalize, s, **kw) for s in ROWS
+        ], kw
     assert arrow.to_uri(column).to_pylist() == [scalar_or_none(iriscan.to_uri, s) for s in ROWS]
     assert arrow.to_iri(column).to_pylist() == [scalar_or_none(iriscan.to_iri, s) for s in ROWS]
     parsed = arrow.parse(column).to_pylist()
