@@ -202,7 +202,7 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool) -> String {
 
 /// `text` with every non-ASCII character percent-encoded as UTF-8 (3.3), by the encoder of
 /// `to_uri`.
-fn encode_non_ascii(text: &str) -> String {
+pub(crate) fn encode_non_ascii(text: &str) -> String {
     let mut out = crate::simd::AsciiBytes::with_capacity(text.len() * 3);
     out.push_encoded(text.as_bytes());
     out.into_string()

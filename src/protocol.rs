@@ -218,22 +218,13 @@ fn sort_key<'s>(
     (uri_form(&arg.0), arg.1.as_deref().map(uri_form))
 }
 
-/// `s` with its non-ASCII characters percent-encoded as UTF-8, uppercase (3987bis 3.6).
+/// `s` with its non-ASCII characters percent-encoded as UTF-8 (3987bis 3.6).
 fn uri_form(s: &str) -> Cow<'_, str> {
     if s.is_ascii() {
-        return Cow::Borrowed(s);
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(crate::display::encode_non_ascii(s))
     }
-    let mut out = String::with_capacity(s.len() * 3);
-    for c in s.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            for b in c.encode_utf8(&mut [0; 4]).bytes() {
-                push_triplet(&mut out, b);
-            }
-        }
-    }
-    Cow::Owned(out)
 }
 
 /// Appends `%HH` for `b`, uppercase (RFC 3986 2.1).
@@ -247,24 +238,7 @@ fn push_triplet(out: &mut String, b: u8) {
 /// The bytes of an `application/x-www-form-urlencoded` name or value (WHATWG URL Standard 5.1:
 /// `+` is a space, then percent-decoding).
 fn form_decode(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'+' => out.push(b' '),
-            b'%' => match crate::map::pct::triplet_at(b, i) {
-                Some(octet) => {
-                    out.push(octet);
-                    i += 2;
-                }
-                None => out.push(b'%'),
-            },
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    out
+    crate::map::pct::decode_all(&s.replace('+', " "))
 }
 
 /// The `application/x-www-form-urlencoded` serialization of `bytes` (WHATWG URL Standard 5.2:

@@ -93,21 +93,22 @@ enum By {
     Origin,
 }
 
-/// What `by` keeps one line per, for the comparison key `key` of `iri` at the scheme level.
-fn by_key(by: By, iri: &IriRef<'_>, scheme_key: &str) -> Option<String> {
-    let k = IriRef::parse(scheme_key).ok()?;
-    let host = k.host()?;
-    Some(match by {
-        By::Iri => scheme_key.to_string(),
-        By::Host => host.to_string(),
+/// What `by` keeps one line per, for the comparison key `key` of `iri` (at the scheme level at
+/// least, but for `By::Iri`).
+fn by_key(by: By, iri: &IriRef<'_>, key: String) -> Option<String> {
+    let host = |key: &str| IriRef::parse(key).ok()?.host().map(str::to_string);
+    match by {
+        By::Iri => Some(key),
+        By::Host => host(&key),
         By::RegistrableDomain => iri
             .registrable_domain(iriscan::suffix::Sections::All)
-            .unwrap_or_else(|| host.to_string()),
+            .or_else(|| host(&key)),
         By::Origin => {
+            let k = IriRef::parse(&key).ok()?;
             let port = k.port().map_or(String::new(), |p| format!(":{p}"));
-            format!("{}://{host}{port}", k.scheme()?)
+            Some(format!("{}://{}{port}", k.scheme()?, k.host()?))
         }
-    })
+    }
 }
 
 /// Fingerprints are uniformly random already: the set uses their low 64 bits as the hash.
@@ -170,10 +171,13 @@ impl LineCommand for Dedupe<'_> {
         let args = self.args;
         let (text, readable) = args.read.read(line.bytes);
         let parsed = readable.and_then(|()| IriRef::parse_bytes(&text, args.read.grammar));
-        let keyed = parsed.as_ref().map(|iri| match args.by {
-            By::Iri => key(iri, &self.options),
-            by => key(iri, &self.by_options).map(|k| k.and_then(|k| by_key(by, iri, &k))),
-        });
+        let options = match args.by {
+            By::Iri => &self.options,
+            _ => &self.by_options,
+        };
+        let keyed = parsed
+            .as_ref()
+            .map(|iri| key(iri, options).map(|k| k.and_then(|k| by_key(args.by, iri, k))));
         let verdict: Result<&str, &'static str> = match &keyed {
             Ok(Ok(Some(k))) => Ok(k),
             Ok(Ok(None)) => Err("no_key"),

@@ -6,9 +6,8 @@ use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt64Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field};
-use iriscan::compare::{self as comparison, CompareOptions};
 use iriscan::map::{HostMapping, ToIriOptions, ToUriOptions};
-use iriscan::normalize::{Level, NormalizeOptions};
+use iriscan::normalize::Level;
 use iriscan::{Grammar, IriRef};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -145,7 +144,7 @@ pub fn check(py: Python<'_>, array: AnyArray, grammar: &str) -> PyResult<Py<PyAn
     let rows = map_rows(py, array, |s| {
         s.and_then(|s| IriRef::parse_as(s, grammar).err().map(|e| (s, e)))
             .map(|(s, e)| {
-                let chars = s.get(..e.offset()).map_or(0, |p| p.chars().count());
+                let chars = crate::char_offset(s, e.offset());
                 (e.kind().name(), chars as u64, e.to_string())
             })
     })?;
@@ -271,7 +270,6 @@ pub fn normalize(
     drop_tracking: bool,
     strip_www: bool,
 ) -> PyResult<Py<PyAny>> {
-    let level = crate::named::<Level>(level)?;
     let rules = crate::protocol(
         sort_query,
         form_query,
@@ -279,32 +277,23 @@ pub fn normalize(
         drop_tracking,
         strip_www,
     );
-    let normal = NormalizeOptions::new(level).protocol(rules.clone());
-    let compare = CompareOptions::new(level)
-        .exclude_fragment(exclude_fragment)
-        .protocol(rules);
-    if !matches!(form, "normal" | "key" | "canonical") {
-        return Err(PyValueError::new_err(format!(
-            "unknown form {form:?}: normal, key or canonical"
-        )));
-    }
+    let normalizer = crate::Normalizer::new(
+        form,
+        crate::named::<Level>(level)?,
+        None,
+        exclude_fragment,
+        rules,
+    )?;
     let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
         Some(s) => {
             let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
-            let made = match form {
-                "normal" => iri
-                    .normalize_with(&normal)
-                    .map(|n| Some(n.into_owned()))
-                    .map_err(|e| e.to_string()),
-                "key" => comparison::key(&iri, &compare).map_err(|e| e.to_string()),
-                _ => comparison::canonical(&iri, &compare).map_err(|e| e.to_string()),
-            };
             // A key the level's rules cannot make (IDNA refuses the host) is an error too.
-            made.and_then(|k| {
-                k.map(Some)
-                    .ok_or_else(|| "no key at this level".to_string())
-            })
+            match normalizer.apply(&iri) {
+                Ok(Some(out)) => Ok(Some(out)),
+                Ok(None) => Err("no key at this level".to_string()),
+                Err((_, message)) => Err(message),
+            }
         }
     })?;
     strings(py, rows, errors)

@@ -30,16 +30,18 @@ fn iri_error(py: Python<'_>, input: &str, e: &iriscan::Error) -> PyErr {
     let err = IriError::new_err(e.to_string());
     let value = err.value(py);
     let byte = e.offset().min(input.len());
-    let chars = input.get(..byte).map_or_else(
-        || input.char_indices().take_while(|&(i, _)| i < byte).count(),
-        |s| s.chars().count(),
-    );
+    let chars = char_offset(input, byte);
     let _ = value.setattr("kind", e.kind().name());
     let _ = value.setattr("offset", chars);
     let _ = value.setattr("byte_offset", e.offset());
     let _ = value.setattr("component", e.component().name());
     let _ = value.setattr("message", e.to_string());
     err
+}
+
+/// The number of characters of `s` before its byte `byte`.
+pub(crate) fn char_offset(s: &str, byte: usize) -> usize {
+    s.char_indices().take_while(|&(i, _)| i < byte).count()
 }
 
 /// An `IriError` of `kind` with `message` and no position.
@@ -61,13 +63,7 @@ pub(crate) fn named<T: std::str::FromStr<Err = iriscan::UnknownName>>(name: &str
 }
 
 /// `s` read by `mode` (3987bis 7), then parsed as `grammar`.
-fn read<'s>(
-    py: Python<'_>,
-    s: &'s str,
-    grammar: &str,
-    mode: &str,
-) -> PyResult<(Cow<'s, str>, Grammar)> {
-    let _ = py;
+fn read<'s>(s: &'s str, grammar: &str, mode: &str) -> PyResult<(Cow<'s, str>, Grammar)> {
     let mode: Mode = named(mode)?;
     Ok((mode.apply(s), named(grammar)?))
 }
@@ -88,15 +84,15 @@ pub(crate) fn host_kind_name(kind: iriscan::HostKind) -> &'static str {
 
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
-fn is_valid(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
-    let (text, grammar) = read(py, s, grammar, mode)?;
+fn is_valid(s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
+    let (text, grammar) = read(s, grammar, mode)?;
     Ok(grammar.validate(text.as_bytes()).is_ok())
 }
 
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
 fn check(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<Option<Py<PyAny>>> {
-    let (text, grammar) = read(py, s, grammar, mode)?;
+    let (text, grammar) = read(s, grammar, mode)?;
     Ok(match IriRef::parse_as(&text, grammar) {
         Ok(_) => None,
         Err(e) => Some(iri_error(py, &text, &e).into_value(py).into_any()),
@@ -112,7 +108,7 @@ fn parse<'py>(
     mode: &str,
     icann_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (text, grammar) = read(py, s, grammar, mode)?;
+    let (text, grammar) = read(s, grammar, mode)?;
     let iri = parse_in(py, &text, grammar)?;
     let d = PyDict::new(py);
     d.set_item("scheme", iri.scheme())?;
@@ -143,7 +139,7 @@ fn to_uri(
     query_charset: Option<&str>,
     mode: &str,
 ) -> PyResult<String> {
-    let (text, grammar) = read(py, s, "iri-ref", mode)?;
+    let (text, grammar) = read(s, "iri-ref", mode)?;
     let iri = parse_in(py, &text, grammar)?;
     let mut options = ToUriOptions::default().host(named::<HostMapping>(host)?);
     if let Some(label) = query_charset {
@@ -163,6 +159,67 @@ fn to_iri(py: Python<'_>, s: &str, to_unicode: bool) -> PyResult<String> {
     Ok(iri
         .to_iri_with(&ToIriOptions::default().to_unicode(to_unicode))
         .into_owned())
+}
+
+/// What `normalize` writes, on a string and on a column: the normal form, the comparison key
+/// or the canonical form.
+pub(crate) struct Normalizer {
+    form: Form,
+    normal: NormalizeOptions,
+    compare: CompareOptions<'static>,
+}
+
+enum Form {
+    Normal,
+    Key,
+    Canonical,
+}
+
+impl Normalizer {
+    /// The `form` (normal, key, canonical) at `level`, with the character normalization and
+    /// the protocol rules asked for.
+    pub(crate) fn new(
+        form: &str,
+        level: Level,
+        unicode: Option<UnicodeForm>,
+        exclude_fragment: bool,
+        rules: ProtocolOptions,
+    ) -> PyResult<Self> {
+        let form = match form {
+            "normal" => Form::Normal,
+            "key" => Form::Key,
+            "canonical" => Form::Canonical,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown form {other:?}: normal, key or canonical"
+                )))
+            }
+        };
+        let mut normal = NormalizeOptions::new(level).protocol(rules.clone());
+        normal.unicode = unicode;
+        let compare = CompareOptions::new(level)
+            .exclude_fragment(exclude_fragment)
+            .protocol(rules);
+        Ok(Normalizer {
+            form,
+            normal,
+            compare,
+        })
+    }
+
+    /// The form of `iri`, `None` for a key the level's rules cannot make, or the error's kind
+    /// and message.
+    pub(crate) fn apply(&self, iri: &IriRef<'_>) -> Result<Option<String>, (&'static str, String)> {
+        let relative = |e: comparison::CompareError| ("relative_reference", e.to_string());
+        match self.form {
+            Form::Normal => iri
+                .normalize_with(&self.normal)
+                .map(|n| Some(n.into_owned()))
+                .map_err(|e| (e.kind().name(), e.to_string())),
+            Form::Key => comparison::key(iri, &self.compare).map_err(relative),
+            Form::Canonical => comparison::canonical(iri, &self.compare).map_err(relative),
+        }
+    }
 }
 
 /// The protocol rules of the keyword arguments.
@@ -199,7 +256,11 @@ fn normalize(
     strip_www: bool,
 ) -> PyResult<Option<String>> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
-    let level: Level = named(level)?;
+    let unicode = match (nfc, nfkc) {
+        (_, true) => Some(UnicodeForm::Nfkc),
+        (true, false) => Some(UnicodeForm::Nfc),
+        _ => None,
+    };
     let rules = protocol(
         sort_query,
         form_query,
@@ -207,33 +268,9 @@ fn normalize(
         drop_tracking,
         strip_www,
     );
-    match form {
-        "normal" => {
-            let mut options = NormalizeOptions::new(level).protocol(rules);
-            options.unicode = match (nfc, nfkc) {
-                (_, true) => Some(UnicodeForm::Nfkc),
-                (true, false) => Some(UnicodeForm::Nfc),
-                _ => None,
-            };
-            iri.normalize_with(&options)
-                .map(|n| Some(n.into_owned()))
-                .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))
-        }
-        "key" | "canonical" => {
-            let options = CompareOptions::new(level)
-                .exclude_fragment(exclude_fragment)
-                .protocol(rules);
-            let made = if form == "key" {
-                comparison::key(&iri, &options)
-            } else {
-                comparison::canonical(&iri, &options)
-            };
-            made.map_err(|e| plain_error(py, "relative_reference", e.to_string()))
-        }
-        other => Err(PyValueError::new_err(format!(
-            "unknown form {other:?}: normal, key or canonical"
-        ))),
-    }
+    Normalizer::new(form, named(level)?, unicode, exclude_fragment, rules)?
+        .apply(&iri)
+        .map_err(|(kind, message)| plain_error(py, kind, message))
 }
 
 #[pyfunction]
@@ -286,12 +323,7 @@ fn relativize(py: Python<'_>, iri: &str, base: &str) -> PyResult<String> {
 
 #[pyfunction]
 #[pyo3(signature = (lines, level = "syntax", exclude_fragment = false))]
-fn dedupe(
-    py: Python<'_>,
-    lines: Vec<String>,
-    level: &str,
-    exclude_fragment: bool,
-) -> PyResult<Vec<String>> {
+fn dedupe(lines: Vec<String>, level: &str, exclude_fragment: bool) -> PyResult<Vec<String>> {
     let options = CompareOptions::new(named(level)?).exclude_fragment(exclude_fragment);
     let mut seen = std::collections::HashSet::new();
     let mut kept = Vec::new();
@@ -305,7 +337,6 @@ fn dedupe(
             kept.push(line);
         }
     }
-    let _ = py;
     Ok(kept)
 }
 
@@ -350,8 +381,7 @@ fn to_display(
 
 #[pyfunction]
 #[pyo3(signature = (text, schemes = None, www = false, mode = "strict"))]
-fn extract<'py>(
-    py: Python<'py>,
+fn extract(
     text: &str,
     schemes: Option<Vec<String>>,
     www: bool,
@@ -361,7 +391,6 @@ fn extract<'py>(
     if let Some(schemes) = schemes {
         options = options.schemes(schemes);
     }
-    let _ = py;
     Ok(find_iris(text, &options)
         .map(|f| {
             let r = f.range();

@@ -54,9 +54,9 @@ def spark():
     from pyspark.sql import SparkSession
 
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    session = SparkSession.builder.master("local[2]").appName("iriscan").getOrCreate()
-    yield session
-    session.stop()
+    local = SparkSession.builder.master("local[2]").appName("iriscan").getOrCreate()
+    yield local
+    local.stop()
 
 
 def test_spark(spark):
