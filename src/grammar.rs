@@ -80,6 +80,7 @@ impl Grammar {
     }
 
     /// Checks `input` against the grammar, without building an [`IriRef`](crate::IriRef).
+    #[inline]
     pub fn validate(self, input: &[u8]) -> Result<(), crate::Error> {
         crate::scan::scan(input, self).map(|_| ())
     }

@@ -14,6 +14,12 @@ IRI, or that cannot be mapped, is null, with `errors="raise"` it raises `IriErro
 ['http://example.com/a/b', None]
 >>> arrow.check(pa.array(["http://a b/", "http://a/"])).to_pylist()[0]["kind"]
 'invalid_character'
+>>> arrow.resolve(pa.array(["../d", "#f", None]), "http://a/b/c").to_pylist()
+['http://a/d', 'http://a/b/c#f', None]
+>>> arrow.equivalent(pa.array(["http://a/%7e", "http://a/b"]), pa.array(["http://a/~", "http://a/c"])).to_pylist()
+[True, False]
+>>> arrow.extract(pa.array(["see http://例え.jp/パス. or <http://a/b>"])).to_pylist()[0]
+[{'start': 4, 'end': 19, 'iri': 'http://例え.jp/パス'}, {'start': 25, 'end': 35, 'iri': 'http://a/b'}]
 """
 
 from typing import Any
@@ -59,4 +65,64 @@ def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:
     return _columns.to_iri(array, to_unicode, errors)
 
 
-__all__ = ["check", "is_valid", "normalize", "parse", "to_iri", "to_uri"]
+def to_display(array: Any, embedding: str = "lre", ascii: bool = False, visual: bool = False,
+               errors: str = "null") -> Any:
+    """Strings: the form of each row to show a person (3987bis 4.1, 8.6), as
+    `iriscan.to_display` gives it."""
+    return _columns.to_display(array, embedding, ascii, visual, errors)
+
+
+def lint(array: Any, errors: str = "null") -> Any:
+    """A list per row of its lints, each a struct `code`, `severity`, `component`, `offset` and
+    `length` (in characters) and `message`; an empty list for a row without lints, null where
+    the row is not an IRI reference."""
+    return _columns.lint(array, errors)
+
+
+def extract(array: Any, schemes: "list[str] | None" = None, www: bool = False,
+            mode: str = "strict") -> Any:
+    """A list per row of the IRIs in its text, each a struct `start`, `end` (in characters)
+    and `iri`, as `iriscan.extract` finds them."""
+    return _columns.extract(array, schemes, www, mode)
+
+
+def compare(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
+            exclude_fragment: bool = False, errors: str = "null") -> Any:
+    """Strings: for each row of `a` and the same row of `b` (a column of the same length, or
+    one string for every row), "equivalent", "different" or "cannot tell" at `level`; null
+    where either is null or not an IRI reference."""
+    return _columns.compare(a, b, level, base, exclude_fragment, errors)
+
+
+def equivalent(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
+               exclude_fragment: bool = False, errors: str = "null") -> Any:
+    """Booleans: `compare`'s verdicts as True and False, null where it cannot tell."""
+    return _columns.equivalent(a, b, level, base, exclude_fragment, errors)
+
+
+def resolve(array: Any, base: Any, errors: str = "null") -> Any:
+    """Strings: each row, a reference, resolved against `base` (one IRI for every row, or a
+    column of them: the page each link was found on) by RFC 3986 5.2."""
+    return _columns.resolve(array, base, errors)
+
+
+def relativize(array: Any, base: Any, errors: str = "null") -> Any:
+    """Strings: the shortest reference to each row from `base` (one IRI, or a column)."""
+    return _columns.relativize(array, base, errors)
+
+
+__all__ = [
+    "check",
+    "compare",
+    "equivalent",
+    "extract",
+    "is_valid",
+    "lint",
+    "normalize",
+    "parse",
+    "relativize",
+    "resolve",
+    "to_display",
+    "to_iri",
+    "to_uri",
+]

@@ -207,17 +207,36 @@ impl Normalizer {
         })
     }
 
-    /// The form of `iri`, `None` for a key the level's rules cannot make, or the error's kind
-    /// and message.
-    pub(crate) fn apply(&self, iri: &IriRef<'_>) -> Result<Option<String>, (&'static str, String)> {
+    /// The form of the row `s` of a column: as `apply`, with a row that is not an IRI
+    /// reference, or that has no key, an error's message.
+    pub(crate) fn apply_row<'a>(&self, s: &'a str) -> Result<Option<Cow<'a, str>>, String> {
+        let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
+        match self.apply(&iri) {
+            Ok(Some(out)) => Ok(Some(out)),
+            // A key the level's rules cannot make (IDNA refuses the host) is an error too.
+            Ok(None) => Err("no key at this level".to_string()),
+            Err((_, message)) => Err(message),
+        }
+    }
+
+    /// The form of `iri` (borrowed from its input when that is the form), `None` for a key the
+    /// level's rules cannot make, or the error's kind and message.
+    pub(crate) fn apply<'a>(
+        &self,
+        iri: &IriRef<'a>,
+    ) -> Result<Option<Cow<'a, str>>, (&'static str, String)> {
         let relative = |e: comparison::CompareError| ("relative_reference", e.to_string());
         match self.form {
             Form::Normal => iri
                 .normalize_with(&self.normal)
-                .map(|n| Some(n.into_owned()))
+                .map(Some)
                 .map_err(|e| (e.kind().name(), e.to_string())),
-            Form::Key => comparison::key(iri, &self.compare).map_err(relative),
-            Form::Canonical => comparison::canonical(iri, &self.compare).map_err(relative),
+            Form::Key => comparison::key(iri, &self.compare)
+                .map(|k| k.map(Cow::Owned))
+                .map_err(relative),
+            Form::Canonical => comparison::canonical(iri, &self.compare)
+                .map(|k| k.map(Cow::Owned))
+                .map_err(relative),
         }
     }
 }
@@ -270,6 +289,7 @@ fn normalize(
     );
     Normalizer::new(form, named(level)?, unicode, exclude_fragment, rules)?
         .apply(&iri)
+        .map(|n| n.map(Cow::into_owned))
         .map_err(|(kind, message)| plain_error(py, kind, message))
 }
 
@@ -295,11 +315,16 @@ fn compare(
     options.base = base;
     let verdict = comparison::compare(&x, &y, &options)
         .map_err(|e| plain_error(py, "relative_reference", e.to_string()))?;
-    Ok(match verdict {
+    Ok(verdict_name(verdict))
+}
+
+/// How Python names a verdict.
+pub(crate) fn verdict_name(verdict: Equivalence) -> &'static str {
+    match verdict {
         Equivalence::Equivalent => "equivalent",
         Equivalence::Different => "different",
         Equivalence::CannotTell => "cannot tell",
-    })
+    }
 }
 
 #[pyfunction]
@@ -340,22 +365,44 @@ fn dedupe(lines: Vec<String>, level: &str, exclude_fragment: bool) -> PyResult<V
     Ok(kept)
 }
 
+/// A lint with its offset and length in characters of the input.
+pub(crate) struct LintRow {
+    pub(crate) code: &'static str,
+    pub(crate) severity: &'static str,
+    pub(crate) component: &'static str,
+    pub(crate) offset: usize,
+    pub(crate) length: usize,
+    pub(crate) message: String,
+}
+
+/// The lints of `iri`, parsed from `s`, counted in characters.
+pub(crate) fn lint_rows(s: &str, iri: &IriRef<'_>) -> Vec<LintRow> {
+    iri.lints()
+        .iter()
+        .map(|l| LintRow {
+            code: l.code().name(),
+            severity: l.severity().name(),
+            component: l.component().name(),
+            offset: char_offset(s, l.offset()),
+            length: s[l.offset()..l.offset() + l.len()].chars().count(),
+            message: l.message(),
+        })
+        .collect()
+}
+
 #[pyfunction]
 fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
-    iri.lints()
-        .iter()
+    lint_rows(s, &iri)
+        .into_iter()
         .map(|l| {
             let d = PyDict::new(py);
-            d.set_item("code", l.code().name())?;
-            d.set_item("severity", l.severity().name())?;
-            d.set_item("component", l.component().name())?;
-            d.set_item("offset", s[..l.offset()].chars().count())?;
-            d.set_item(
-                "length",
-                s[l.offset()..l.offset() + l.len()].chars().count(),
-            )?;
-            d.set_item("message", l.message())?;
+            d.set_item("code", l.code)?;
+            d.set_item("severity", l.severity)?;
+            d.set_item("component", l.component)?;
+            d.set_item("offset", l.offset)?;
+            d.set_item("length", l.length)?;
+            d.set_item("message", l.message)?;
             Ok(d)
         })
         .collect()
@@ -371,12 +418,47 @@ fn to_display(
     visual: bool,
 ) -> PyResult<String> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
-    let options = iriscan::display::DisplayOptions {
+    Ok(iri.to_display(&display_options(embedding, ascii, visual)?))
+}
+
+/// The options of `to_display`.
+pub(crate) fn display_options(
+    embedding: &str,
+    ascii: bool,
+    visual: bool,
+) -> PyResult<iriscan::display::DisplayOptions> {
+    Ok(iriscan::display::DisplayOptions {
         embedding: named(embedding)?,
         ascii,
         visual,
-    };
-    Ok(iri.to_display(&options))
+    })
+}
+
+/// The options of `extract`.
+pub(crate) fn extract_options(
+    schemes: Option<Vec<String>>,
+    www: bool,
+    mode: &str,
+) -> PyResult<ExtractOptions> {
+    let options = ExtractOptions::new().www(www).mode(named(mode)?);
+    Ok(match schemes {
+        Some(schemes) => options.schemes(schemes),
+        None => options,
+    })
+}
+
+/// The IRIs in `text`: where each starts and ends, in characters, and the IRI.
+pub(crate) fn found_in(text: &str, options: &ExtractOptions) -> Vec<(usize, usize, String)> {
+    let (mut chars, mut bytes) = (0, 0);
+    find_iris(text, options)
+        .map(|f| {
+            let r = f.range();
+            chars += text[bytes..r.start].chars().count();
+            bytes = r.start;
+            let end = chars + f.as_str().chars().count();
+            (chars, end, f.iri().as_str().to_string())
+        })
+        .collect()
 }
 
 #[pyfunction]
@@ -387,18 +469,7 @@ fn extract(
     www: bool,
     mode: &str,
 ) -> PyResult<Vec<(usize, usize, String)>> {
-    let mut options = ExtractOptions::new().www(www).mode(named(mode)?);
-    if let Some(schemes) = schemes {
-        options = options.schemes(schemes);
-    }
-    Ok(find_iris(text, &options)
-        .map(|f| {
-            let r = f.range();
-            let start = text[..r.start].chars().count();
-            let end = start + f.as_str().chars().count();
-            (start, end, f.iri().as_str().to_string())
-        })
-        .collect())
+    Ok(found_in(text, &extract_options(schemes, www, mode)?))
 }
 
 /// The module.
@@ -425,6 +496,13 @@ fn _iriscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     columns.add_function(wrap_pyfunction!(arrow::normalize, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::to_uri, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::to_iri, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::to_display, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::lint, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::extract, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::compare, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::equivalent, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::resolve, &columns)?)?;
+    columns.add_function(wrap_pyfunction!(arrow::relativize, &columns)?)?;
     m.add_submodule(&columns)?;
     Ok(())
 }

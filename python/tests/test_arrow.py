@@ -1,6 +1,8 @@
 """The functions on columns give exactly the functions on strings, row by row, in every string
 layout, with nulls kept."""
 
+import re
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -12,7 +14,17 @@ from iriscan import arrow
 ROWS = [
     "http://a/b", "HTTP://Example.COM:80/a/./b/../%7euser", "http://résumé.example.org/rosé",
     "http://a b/", None, "https://例え.jp/パス?q=Dürst", "http://xn--99zt52a.example.org/%e2%80%ae",
-    "../rel", "", "http://www.a\u2488b.org/",
+    "../rel", "", "http://www.a\u2488b.org/", "http://pаypal.com/אב12", "http://ab.אבג.ij/kl",
+]
+# Beside ROWS, row by row: another reference, a base, and text around an IRI.
+OTHERS = [
+    "http://a/c", "http://example.com/a/~user", "http://xn--rsum-bpad.example.org/ros%C3%A9",
+    "http://a/", "http://a/", None, "https://例え.jp/%E3%83%91%E3%82%B9?q=Dürst",
+    "http://x/rel", "", "http://www.a1.b.org/", "http://paypal.com/", "http://ab.אבג.ij/kl#f",
+]
+BASES = [
+    "http://a/b/c", "http://example.com/a/", "http://résumé.example.org/", "http://a/", None,
+    "https://例え.jp/", "http://b/", "http://x/y/z", "http://x/y", "bad base", "http://h/", "http://ab.אבג.ij/",
 ]
 LAYOUTS = [pa.string(), pa.large_string(), pa.string_view()]
 
@@ -54,6 +66,65 @@ def test_every_layout_gives_the_scalar_answers(layout):
             assert (e["kind"], e["offset"], e["message"]) == (err.kind, err.offset, err.message)
 
 
+def text_around(s):
+    return None if s is None else f"見て {s}。 and (http://example.org/a_(b)) «http://ü.example/»"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=str)
+def test_every_layout_gives_the_scalar_answers_of_the_safety_functions(layout):
+    column = pa.array(ROWS, type=layout)
+    for kw in [{}, dict(embedding="lri"), dict(ascii=True), dict(visual=True, embedding="none")]:
+        assert arrow.to_display(column, **kw).to_pylist() == [
+            scalar_or_none(iriscan.to_display, s, **kw) for s in ROWS
+        ], kw
+    assert arrow.lint(column).to_pylist() == [scalar_or_none(iriscan.lint, s) for s in ROWS]
+    assert any(arrow.lint(column).to_pylist()[-2])
+    texts = [text_around(s) for s in ROWS]
+    for kw in [{}, dict(www=True, mode="leiri"), dict(schemes=["https"])]:
+        found = arrow.extract(pa.array(texts, type=layout), **kw).to_pylist()
+        assert found == [
+            None if t is None else [dict(start=a, end=b, iri=i) for a, b, i in iriscan.extract(t, **kw)]
+            for t in texts
+        ], kw
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=str)
+def test_functions_of_two_columns_give_the_scalar_answers(layout):
+    a, b = pa.array(ROWS, type=layout), pa.array(OTHERS, type=layout)
+    for kw in [{}, dict(level="scheme"), dict(level="protocol", exclude_fragment=True),
+               dict(base="http://a/b/", level="syntax")]:
+        want = [None if x is None or y is None else scalar_or_none(iriscan.compare, x, b=y, **kw)
+                for x, y in zip(ROWS, OTHERS)]
+        assert arrow.compare(a, b, **kw).to_pylist() == want, kw
+        assert arrow.equivalent(a, b, **kw).to_pylist() == [
+            {"equivalent": True, "different": False}.get(v) for v in want
+        ], kw
+    assert "equivalent" in arrow.compare(a, b, level="scheme").to_pylist()
+    assert arrow.compare(a, "http://a/b").to_pylist() == [
+        scalar_or_none(iriscan.compare, x, b="http://a/b") for x in ROWS
+    ]
+    bases = pa.array(BASES, type=layout)
+    assert arrow.resolve(a, bases).to_pylist() == [
+        None if x is None or y is None else scalar_or_none(iriscan.resolve, x, base=y)
+        for x, y in zip(ROWS, BASES)
+    ]
+    assert arrow.resolve(a, "http://h/p/q").to_pylist() == [
+        scalar_or_none(iriscan.resolve, x, base="http://h/p/q") for x in ROWS
+    ]
+    assert arrow.relativize(a, bases).to_pylist() == [
+        None if x is None or y is None else scalar_or_none(iriscan.relativize, x, base=y)
+        for x, y in zip(ROWS, BASES)
+    ]
+
+
+def test_two_columns_chunked_apart_are_read_row_by_row():
+    a = pa.chunked_array([ROWS[:3], ROWS[3:5], ROWS[5:]], type=pa.string())
+    b = pa.chunked_array([OTHERS[:7], OTHERS[7:]], type=pa.large_string())
+    assert arrow.compare(a, b).to_pylist() == arrow.compare(pa.array(ROWS), pa.array(OTHERS)).to_pylist()
+    with pytest.raises(ValueError, match="length"):
+        arrow.compare(pa.array(ROWS), pa.array(OTHERS[1:]))
+
+
 def test_chunked_arrays_are_read_chunk_by_chunk():
     chunked = pa.chunked_array([ROWS[:3], ROWS[3:]], type=pa.string())
     assert arrow.is_valid(chunked).to_pylist() == arrow.is_valid(pa.array(ROWS)).to_pylist()
@@ -69,6 +140,10 @@ def test_errors_raise_when_asked():
         arrow.normalize(pa.array(["http://a/"]), errors="ignore")
     with pytest.raises(TypeError):
         arrow.is_valid(pa.array([1, 2]))
+    with pytest.raises(iriscan.IriError, match="row 1"):
+        arrow.resolve(pa.array(["a", "b"]), pa.array(["http://a/", "no base"]), errors="raise")
+    with pytest.raises(iriscan.IriError):
+        arrow.lint(pa.array(["http://a b/"]), errors="raise")
 
 
 def test_a_column_larger_than_a_task():
@@ -84,3 +159,20 @@ def test_columns_are_the_scalar_function_row_by_row(tails):
     column = pa.array(rows, type=pa.string())
     assert arrow.is_valid(column).to_pylist() == [None if s is None else iriscan.is_valid(s) for s in rows]
     assert arrow.normalize(column).to_pylist() == [scalar_or_none(iriscan.normalize, s) for s in rows]
+
+
+NAMED = re.compile(r"\(U\+([0-9A-F]{4,6})\)")
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="ab/:?#%é例אب \u200b\x7f[]@", max_size=24))
+def test_offsets_count_characters_to_the_character_the_message_names(tail):
+    s = "http://例え.jp/" + tail
+    row = arrow.check(pa.array([s])).to_pylist()[0]
+    err = iriscan.check(s)
+    assert (row is None) == (err is None)
+    if err is not None:
+        assert row["offset"] == err.offset
+        named = NAMED.search(err.message)
+        if named:
+            assert s[err.offset] == chr(int(named.group(1), 16)), err.message
