@@ -1,9 +1,13 @@
 """The functions on columns against the functions on strings, on the bench corpus of
-`data/bench/` (URLs, IRIs, both): rows per second and bytes per second of each, best of 5; and,
-when they are installed, against `rfc3986`'s validation and `w3lib.url.canonicalize_url` on the
-ASCII URLs, one call a row as their users make them.
+`data/bench/` (URLs, IRIs, both) repeated 20 times: rows per second and bytes per second of
+each, best of 5; and, when they are installed, against `rfc3986`'s validation and
+`w3lib.url.canonicalize_url` on the ASCII URLs, one call a row as their users make them.
 
     .venv/bin/python python/bench/columns.py
+    RAYON_NUM_THREADS=1 .venv/bin/python python/bench/columns.py   # on one core
+
+The library's own throughput on one core, doing the same work on the same rows, is the
+baseline: `cargo run --release --example column_corpus -- data/bench/urls.txt` (and iris.txt).
 """
 
 import pathlib
@@ -37,6 +41,7 @@ def main():
         for what, col, one in [
             ("is_valid", lambda: arrow.is_valid(column), lambda: [iriscan.is_valid(r) for r in rows]),
             ("normalize", lambda: arrow.normalize(column), None),
+            ("scheme", lambda: arrow.normalize(column, level="scheme"), None),
         ]:
             t = best(col)
             line = f"{name:6} {what:10} column {size / t / 1e6:8.1f} MB/s ({len(rows) / t / 1e6:5.2f} M rows/s)"

@@ -26,6 +26,10 @@ from typing import Any
 
 from iriscan._iriscan import arrow as _columns
 
+#: The fields of `parse`'s structs, in order: strings, null when absent.
+PARSE_FIELDS = ("scheme", "authority", "userinfo", "host", "host_kind", "port", "path", "query",
+                "fragment", "public_suffix", "registrable_domain")
+
 
 def is_valid(array: Any, grammar: str = "iri-ref") -> Any:
     """Booleans: whether each row is of `grammar`."""
@@ -86,6 +90,20 @@ def extract(array: Any, schemes: "list[str] | None" = None, www: bool = False,
     return _columns.extract(array, schemes, www, mode)
 
 
+def extract_iris(array: Any, schemes: "list[str] | None" = None, www: bool = False,
+                 mode: str = "strict") -> Any:
+    """A list of strings per row: the IRIs `extract` finds, alone (this one needs pyarrow).
+
+    >>> import pyarrow as pa
+    >>> extract_iris(pa.array(["see http://a/b, or <http://c/>", "none", None])).to_pylist()
+    [['http://a/b', 'http://c/'], [], None]
+    """
+    import pyarrow as pa
+
+    found = pa.array(extract(array, schemes, www, mode))
+    return pa.ListArray.from_arrays(found.offsets, found.values.field("iri"), mask=found.is_null())
+
+
 def compare(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
             exclude_fragment: bool = False, errors: str = "null") -> Any:
     """Strings: for each row of `a` and the same row of `b` (a column of the same length, or
@@ -112,10 +130,12 @@ def relativize(array: Any, base: Any, errors: str = "null") -> Any:
 
 
 __all__ = [
+    "PARSE_FIELDS",
     "check",
     "compare",
     "equivalent",
     "extract",
+    "extract_iris",
     "is_valid",
     "lint",
     "normalize",

@@ -1,6 +1,6 @@
 """Spark: column functions on `pyspark.sql.functions.arrow_udf` (Spark 4.1 and later; no
 pandas needed), which run the functions of `iriscan.arrow` on every executor, a batch of rows
-at a time.
+at a time. As Spark's own functions, they take columns or column names.
 
     from pyspark.sql import SparkSession
     from iriscan.spark import iri_normalize
@@ -14,11 +14,13 @@ from pyspark.sql.functions import arrow_udf
 
 from iriscan import arrow
 
+_PARSED = "struct<" + ",".join(f"{name}:string" for name in arrow.PARSE_FIELDS) + ">"
+
 
 def _udf(f, return_type: str, **kw):
     @arrow_udf(return_type)
-    def run(column):
-        return f(column, **kw)
+    def run(*columns):
+        return f(*columns, **kw)
 
     return run
 
@@ -28,9 +30,15 @@ def iri_is_valid(col, grammar: str = "iri-ref"):
     return _udf(arrow.is_valid, "boolean", grammar=grammar)(col)
 
 
-def iri_normalize(col, level: str = "syntax"):
-    """Each row normalized at `level`; null where it is not an IRI."""
-    return _udf(arrow.normalize, "string", level=level)(col)
+def iri_parse(col, grammar: str = "iri-ref"):
+    """A struct of the components of each row (`.host`, `.registrable_domain`, ...)."""
+    return _udf(arrow.parse, _PARSED, grammar=grammar)(col)
+
+
+def iri_normalize(col, level: str = "syntax", **options):
+    """Each row normalized at `level`, with the options of `iriscan.arrow.normalize` (form,
+    sort_query, drop_tracking, ...); null where it is not an IRI reference."""
+    return _udf(arrow.normalize, "string", level=level, **options)(col)
 
 
 def iri_to_uri(col, host: str = "auto"):
@@ -43,4 +51,34 @@ def iri_to_iri(col, to_unicode: bool = True):
     return _udf(arrow.to_iri, "string", to_unicode=to_unicode)(col)
 
 
-__all__ = ["iri_is_valid", "iri_normalize", "iri_to_iri", "iri_to_uri"]
+def iri_to_display(col, embedding: str = "lre", ascii: bool = False):
+    """Each row in the form to show a person."""
+    return _udf(arrow.to_display, "string", embedding=embedding, ascii=ascii)(col)
+
+
+def iri_resolve(col, base):
+    """Each row resolved against the same row of `base` (a column; `lit(...)` for one IRI)."""
+    return _udf(arrow.resolve, "string")(col, base)
+
+
+def iri_equivalent(a, b, level: str = "syntax"):
+    """Booleans: each row of `a` equivalent to `b`'s at `level`; null where it cannot tell."""
+    return _udf(arrow.equivalent, "boolean", level=level)(a, b)
+
+
+def iri_extract(col, www: bool = False, mode: str = "strict"):
+    """The IRIs in each row's running text, an array of strings."""
+    return _udf(arrow.extract_iris, "array<string>", www=www, mode=mode)(col)
+
+
+__all__ = [
+    "iri_equivalent",
+    "iri_extract",
+    "iri_is_valid",
+    "iri_normalize",
+    "iri_parse",
+    "iri_resolve",
+    "iri_to_display",
+    "iri_to_iri",
+    "iri_to_uri",
+]

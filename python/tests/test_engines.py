@@ -10,6 +10,23 @@ import pytest
 import iriscan
 
 ROWS = ["HTTP://Example.COM:80/a/./b", "http://a b/", None, "http://résumé.example.org/rosé"]
+BASES = ["http://x/y/z", "http://x/", "http://x/", "../up"]
+TEXTS = ["see http://a/b, and <http://例え.jp/パ>", "nothing here", None, "«http://ü.example/»."]
+
+
+def scalar(f, *args, **kw):
+    """`f` on strings, None where an argument is None or `f` raises IriError."""
+    if any(a is None for a in args):
+        return None
+    try:
+        return f(*args, **kw)
+    except iriscan.IriError:
+        return None
+
+
+def parsed(s):
+    p = scalar(iriscan.parse, s)
+    return None if p is None else p.__dict__
 
 
 def expected(level="scheme"):
@@ -30,6 +47,27 @@ def test_polars():
     got = df.select(pl.col("url").iri.normalize(level="scheme")).to_series().to_list()
     assert got == expected()
     assert df.select(pl.col("url").iri.is_valid()).to_series().to_list() == [True, False, None, True]
+    col = pl.col("url").iri
+    frame = pl.DataFrame({"url": ROWS, "base": BASES, "text": TEXTS})
+    out = frame.select(
+        p=col.parse(), d=col.to_display(), u=col.to_uri(), l=col.lint(),
+        r=col.resolve(pl.col("base")), rs=col.resolve("http://h/p/q"),
+        e=col.equivalent(pl.col("base"), level="scheme"), c=col.compare("http://example.com/a/b", level="scheme"),
+        x=pl.col("text").iri.extract(), k=col.normalize(level="scheme", form="key"),
+    )
+    assert out["p"].to_list() == [parsed(s) for s in ROWS]
+    assert out["d"].to_list() == [scalar(iriscan.to_display, s) for s in ROWS]
+    assert out["u"].to_list() == [scalar(iriscan.to_uri, s) for s in ROWS]
+    assert out["l"].to_list() == [scalar(iriscan.lint, s) for s in ROWS]
+    assert out["r"].to_list() == [scalar(iriscan.resolve, s, b) for s, b in zip(ROWS, BASES)]
+    assert out["rs"].to_list() == [scalar(iriscan.resolve, s, "http://h/p/q") for s in ROWS]
+    assert out["e"].to_list() == [scalar(iriscan.equivalent, s, b, level="scheme") for s, b in zip(ROWS, BASES)]
+    assert out["c"].to_list() == [scalar(iriscan.compare, s, "http://example.com/a/b", level="scheme") for s in ROWS]
+    assert out["c"].to_list()[0] == "equivalent"
+    assert out["x"].to_list() == [
+        None if t is None else [dict(start=a, end=b, iri=i) for a, b, i in iriscan.extract(t)] for t in TEXTS
+    ]
+    assert out["k"].to_list() == [scalar(iriscan.normalize, s, level="scheme", form="key") for s in ROWS]
 
 
 def test_duckdb():
@@ -42,6 +80,19 @@ def test_duckdb():
     con.executemany("INSERT INTO t VALUES (?, ?)", list(enumerate(ROWS)))
     got = [r[0] for r in con.sql("SELECT iri_normalize(url, 'scheme') FROM t ORDER BY i").fetchall()]
     assert got == expected()
+    con.execute("CREATE TABLE l (i INTEGER, url VARCHAR, base VARCHAR, text VARCHAR)")
+    con.executemany("INSERT INTO l VALUES (?, ?, ?, ?)", [(i, *r) for i, r in enumerate(zip(ROWS, BASES, TEXTS))])
+    rows = con.sql("""SELECT iri_parse(url), iri_to_display(url), iri_to_uri(url), iri_to_iri(url),
+                             iri_resolve(url, base), iri_equivalent(url, base, 'scheme'), iri_extract(text),
+                             iri_is_valid(url)
+                      FROM l ORDER BY i""").fetchall()
+    for (p, d, u, i, r, e, x, v), s, b, t in zip(rows, ROWS, BASES, TEXTS):
+        assert p == parsed(s)
+        assert (d, u, i) == (scalar(iriscan.to_display, s), scalar(iriscan.to_uri, s), scalar(iriscan.to_iri, s))
+        assert r == scalar(iriscan.resolve, s, b)
+        assert e == scalar(iriscan.equivalent, s, b, level="scheme")
+        assert x == (None if t is None else [found for _, _, found in iriscan.extract(t)])
+        assert v == (None if s is None else iriscan.is_valid(s))
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +118,47 @@ def test_spark(spark):
                                   iri_is_valid("url").alias("v")).collect()
     assert [r.n for r in rows] == expected()
     assert [r.v for r in rows] == [True, False, None, True]
+
+
+def test_spark_functions_of_parts_pairs_and_text(spark):
+    from pyspark.sql.functions import lit
+
+    from iriscan.spark import (iri_equivalent, iri_extract, iri_parse, iri_resolve, iri_to_display,
+                               iri_to_iri, iri_to_uri)
+
+    df = spark.createDataFrame([(i, *r) for i, r in enumerate(zip(ROWS, BASES, TEXTS))],
+                               "i int, url string, base string, text string")
+    rows = df.orderBy("i").select(
+        iri_parse("url").alias("p"), iri_to_display("url").alias("d"), iri_to_uri("url").alias("u"),
+        iri_to_iri("url").alias("t"), iri_resolve("url", "base").alias("r"),
+        iri_resolve("url", lit("http://h/p/q")).alias("rs"),
+        iri_equivalent("url", "base", level="scheme").alias("e"), iri_extract("text").alias("x"),
+    ).collect()
+    for row, s, b, t in zip(rows, ROWS, BASES, TEXTS):
+        assert (row.p.asDict() if row.p else None) == parsed(s)
+        assert (row.d, row.u, row.t) == (scalar(iriscan.to_display, s), scalar(iriscan.to_uri, s),
+                                         scalar(iriscan.to_iri, s))
+        assert row.r == scalar(iriscan.resolve, s, b)
+        assert row.rs == scalar(iriscan.resolve, s, "http://h/p/q")
+        assert row.e == scalar(iriscan.equivalent, s, b, level="scheme")
+        assert row.x == (None if t is None else [found for _, _, found in iriscan.extract(t)])
+
+
+def test_the_readme_spark_job(spark, tmp_path):
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    job = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "iriscan.spark" in b)
+    urls = ["http://www.Example.co.uk/a?utm_source=x", "HTTP://WWW.example.co.uk:80/a", "http://b.github.io/",
+            "http://a b/", "http://例え.jp/"]
+    spark.createDataFrame([(u,) for u in urls], "url string").write.parquet(str(tmp_path / "crawl.parquet"))
+    job = job.replace('"crawl.parquet"', repr(str(tmp_path / "crawl.parquet")))
+    job = job.replace('"unique.parquet"', repr(str(tmp_path / "unique.parquet")))
+    exec(job, {})
+    rows = spark.read.parquet(str(tmp_path / "unique.parquet")).collect()
+    keys = {scalar(iriscan.normalize, u, level="protocol", form="key", drop_tracking=True) for u in urls}
+    assert sorted((r.key or "") for r in rows) == sorted((k or "") for k in keys)
+    sites = {r.key: r.site for r in rows}
+    assert sites[iriscan.normalize(urls[0], level="protocol", form="key", drop_tracking=True)] == "example.co.uk"
+    assert len(rows) == 4
