@@ -266,45 +266,60 @@ fn row_error(i: usize, message: &str) -> PyErr {
 /// A string a row: the string (often borrowed from the input), null, or a failure's message.
 type StringRow<'a> = Result<Option<Cow<'a, str>>, String>;
 
-/// The strings of a run of rows, written one after another.
+/// The strings of a run of rows: those the rows' functions wrote, one after another in one
+/// buffer, and those that are their input unchanged, where they are in the input.
 #[derive(Default)]
-struct Piece {
-    bytes: String,
-    ends: Vec<usize>,
-    valid: Vec<bool>,
+struct Piece<'a> {
+    written: String,
+    rows: Vec<Out<'a>>,
+    /// The bytes of all its strings.
+    bytes: usize,
     /// The first failure: its row and message.
     failure: Option<(usize, String)>,
 }
 
+/// A row of a piece.
+enum Out<'a> {
+    Null,
+    /// A string borrowed from the input, copied once, into the answer.
+    Input(&'a str),
+    /// The end of a string in `written`, which begins where the one before it there ends.
+    Written(usize),
+}
+
 /// A column of strings, `row(i)` for each of `n` rows. Each task writes its rows into one
 /// buffer, so that no row needs an allocation of its own (with one a row, `malloc` took a
-/// quarter of `normalize`); the buffers are then joined. A failure is null, or raised when
-/// `raise`.
+/// quarter of `normalize`), and keeps a row that is its input as a reference to it; the pieces
+/// are then joined. A failure is null, or raised when `raise`.
 fn string_column<'a>(
     py: Python<'_>,
     n: usize,
     raise: bool,
     row: impl Fn(usize) -> StringRow<'a> + Sync,
 ) -> PyResult<Py<PyAny>> {
-    let pieces: Vec<Piece> = py.detach(|| {
+    let pieces: Vec<Piece<'a>> = py.detach(|| {
         (0..n.div_ceil(CHUNK))
             .into_par_iter()
             .map(|c| {
                 let mut piece = Piece::default();
                 for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
-                    let valid = match row(i) {
-                        Ok(Some(s)) => {
-                            piece.bytes.push_str(&s);
-                            true
+                    let out = match row(i) {
+                        Ok(Some(Cow::Borrowed(s))) => {
+                            piece.bytes += s.len();
+                            Out::Input(s)
                         }
-                        Ok(None) => false,
+                        Ok(Some(Cow::Owned(s))) => {
+                            piece.bytes += s.len();
+                            piece.written.push_str(&s);
+                            Out::Written(piece.written.len())
+                        }
+                        Ok(None) => Out::Null,
                         Err(message) => {
                             piece.failure.get_or_insert((i, message));
-                            false
+                            Out::Null
                         }
                     };
-                    piece.valid.push(valid);
-                    piece.ends.push(piece.bytes.len());
+                    piece.rows.push(out);
                 }
                 piece
             })
@@ -315,27 +330,29 @@ fn string_column<'a>(
             return Err(row_error(*i, message));
         }
     }
-    let total: usize = pieces.iter().map(|p| p.bytes.len()).sum();
+    let total: usize = pieces.iter().map(|p| p.bytes).sum();
     match i32::try_from(total) {
-        Ok(_) => answer(py, Arc::new(join::<i32>(pieces, n, total))),
-        Err(_) => answer(py, Arc::new(join::<i64>(pieces, n, total))),
+        Ok(_) => answer(py, Arc::new(join::<i32>(&pieces, n, total))),
+        Err(_) => answer(py, Arc::new(join::<i64>(&pieces, n, total))),
     }
 }
 
 /// The pieces as one string array of `n` rows and `total` bytes, with offsets of type `O`.
 /// Each row is appended as a `&str`, which the builder takes without validating the bytes
 /// again (`try_new` on the joined buffer ran UTF-8 validation, a third of `normalize` on IRIs).
-fn join<O: OffsetSizeTrait>(pieces: Vec<Piece>, n: usize, total: usize) -> GenericStringArray<O> {
+fn join<O: OffsetSizeTrait>(pieces: &[Piece<'_>], n: usize, total: usize) -> GenericStringArray<O> {
     let mut b = GenericStringBuilder::<O>::with_capacity(n, total);
-    for piece in &pieces {
+    for piece in pieces {
         let mut start = 0;
-        for (&end, &valid) in piece.ends.iter().zip(&piece.valid) {
-            if valid {
-                b.append_value(&piece.bytes[start..end]);
-            } else {
-                b.append_null();
+        for out in &piece.rows {
+            match *out {
+                Out::Null => b.append_null(),
+                Out::Input(s) => b.append_value(s),
+                Out::Written(end) => {
+                    b.append_value(&piece.written[start..end]);
+                    start = end;
+                }
             }
-            start = end;
         }
     }
     b.finish()
