@@ -176,3 +176,22 @@ def test_offsets_count_characters_to_the_character_the_message_names(tail):
         named = NAMED.search(err.message)
         if named:
             assert s[err.offset] == chr(int(named.group(1), 16)), err.message
+
+
+def test_without_pyarrow_the_answer_is_an_arrow_array_object():
+    pytest.importorskip("polars", reason="Polars hands over its columns without pyarrow")
+    import subprocess
+    import sys
+
+    script = """
+import sys
+sys.modules["pyarrow"] = None  # as if it were not installed
+import polars as pl
+from iriscan import arrow
+out = arrow.is_valid(pl.Series(["http://a/", "http://a b/", None]))
+assert hasattr(out, "__arrow_c_array__") and "pyarrow" not in type(out).__module__
+assert pl.Series(out).to_list() == [True, False, None]
+out = arrow.normalize(pl.Series(["HTTP://A/./b", None]), level="scheme")
+assert pl.Series(out).to_list() == ["http://a/b", None]
+"""
+    subprocess.run([sys.executable, "-c", script], check=True)
