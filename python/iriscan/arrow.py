@@ -27,41 +27,46 @@ from typing import Any
 from iriscan._iriscan import arrow as _columns
 
 #: The fields of `parse`'s structs, in order: strings, null when absent.
-PARSE_FIELDS = ("scheme", "authority", "userinfo", "host", "host_kind", "port", "path", "query",
-                "fragment", "public_suffix", "registrable_domain")
+PARSE_FIELDS: "tuple[str, ...]" = tuple(_columns.PARSE_FIELDS)
 
 
-def is_valid(array: Any, grammar: str = "iri-ref") -> Any:
-    """Booleans: whether each row is of `grammar`."""
-    return _columns.is_valid(array, grammar)
+def is_valid(array: Any, grammar: str = "iri-ref", mode: str = "strict") -> Any:
+    """Booleans: whether each row, read by `mode` (strict, leiri, href), is of `grammar`."""
+    return _columns.is_valid(array, grammar=grammar, mode=mode)
 
 
-def check(array: Any, grammar: str = "iri-ref") -> Any:
+def check(array: Any, grammar: str = "iri-ref", mode: str = "strict") -> Any:
     """A struct per row, `kind`, `offset` (in characters) and `message`, null where the row is
     of `grammar` (or null)."""
-    return _columns.check(array, grammar)
+    return _columns.check(array, grammar=grammar, mode=mode)
 
 
-def parse(array: Any, grammar: str = "iri-ref", errors: str = "null") -> Any:
-    """A struct per row: the fields of `iriscan.Parsed`; null where the row is not of `grammar`
-    (or null)."""
-    return _columns.parse(array, grammar, errors)
+def parse(array: Any, grammar: str = "iri-ref", mode: str = "strict", icann_only: bool = False,
+          errors: str = "null") -> Any:
+    """A struct per row: the fields of `iriscan.Parsed` (`PARSE_FIELDS`); null where the row
+    is not of `grammar` (or null)."""
+    return _columns.parse(array, grammar=grammar, mode=mode, icann_only=icann_only, errors=errors)
 
 
-def normalize(array: Any, level: str = "syntax", errors: str = "null", form: str = "normal",
-              exclude_fragment: bool = False, sort_query: bool = False, form_query: bool = False,
+def normalize(array: Any, level: str = "syntax", errors: str = "null", nfc: bool = False,
+              nfkc: bool = False, form: str = "normal", exclude_fragment: bool = False,
+              sort_query: bool = False, form_query: bool = False,
               drop_params: "list[str] | None" = None, drop_tracking: bool = False,
               strip_www: bool = False) -> Any:
     """Strings: each row normalized at `level` (simple, syntax, scheme, protocol), or its
     comparison key (`form="key"`) or canonical form (`form="canonical"`), with the protocol
     rules asked for, as `iriscan.normalize` gives them."""
-    return _columns.normalize(array, level, errors, form, exclude_fragment, sort_query,
-                              form_query, drop_params, drop_tracking, strip_www)
+    return _columns.normalize(
+        array, level=level, errors=errors, nfc=nfc, nfkc=nfkc, form=form,
+        exclude_fragment=exclude_fragment, sort_query=sort_query, form_query=form_query,
+        drop_params=drop_params, drop_tracking=drop_tracking, strip_www=strip_www)
 
 
-def to_uri(array: Any, host: str = "auto", errors: str = "null") -> Any:
+def to_uri(array: Any, host: str = "auto", query_charset: "str | None" = None,
+           mode: str = "strict", errors: str = "null") -> Any:
     """Strings: each row mapped to a URI (3987bis 3.6)."""
-    return _columns.to_uri(array, host, errors)
+    return _columns.to_uri(array, host=host, query_charset=query_charset, mode=mode,
+                           errors=errors)
 
 
 def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:

@@ -53,26 +53,26 @@ class IriNamespace:
 
         return pl.map_batches([self._expr, other], batch, return_dtype=dtype, is_elementwise=True)
 
-    def is_valid(self, grammar: str = "iri-ref") -> pl.Expr:
-        """Booleans: whether each row is of `grammar`."""
-        return self._one(arrow.is_valid, pl.Boolean, grammar=grammar)
+    def is_valid(self, grammar: str = "iri-ref", mode: str = "strict") -> pl.Expr:
+        """Booleans: whether each row, read by `mode`, is of `grammar`."""
+        return self._one(arrow.is_valid, pl.Boolean, grammar=grammar, mode=mode)
 
-    def check(self, grammar: str = "iri-ref") -> pl.Expr:
+    def check(self, grammar: str = "iri-ref", mode: str = "strict") -> pl.Expr:
         """A struct `kind`, `offset`, `message` per row that is not of `grammar`, else null."""
-        return self._one(arrow.check, ERROR, grammar=grammar)
+        return self._one(arrow.check, ERROR, grammar=grammar, mode=mode)
 
-    def parse(self, grammar: str = "iri-ref", errors: str = "null") -> pl.Expr:
-        """A struct of the components per row (`.struct.field("host")`)."""
-        return self._one(arrow.parse, PARSED, grammar=grammar, errors=errors)
+    def parse(self, grammar: str = "iri-ref", errors: str = "null", **options) -> pl.Expr:
+        """A struct of the components per row (`.struct.field("host")`); `mode`, `icann_only`."""
+        return self._one(arrow.parse, PARSED, grammar=grammar, errors=errors, **options)
 
     def normalize(self, level: str = "syntax", errors: str = "null", **options) -> pl.Expr:
         """Each row normalized at `level`, with the options of `iriscan.arrow.normalize` (form,
         sort_query, drop_tracking, ...)."""
         return self._one(arrow.normalize, pl.String, level=level, errors=errors, **options)
 
-    def to_uri(self, host: str = "auto", errors: str = "null") -> pl.Expr:
-        """Each row mapped to a URI."""
-        return self._one(arrow.to_uri, pl.String, host=host, errors=errors)
+    def to_uri(self, host: str = "auto", errors: str = "null", **options) -> pl.Expr:
+        """Each row mapped to a URI; `query_charset`, `mode`."""
+        return self._one(arrow.to_uri, pl.String, host=host, errors=errors, **options)
 
     def to_iri(self, to_unicode: bool = True, errors: str = "null") -> pl.Expr:
         """Each row, a URI reference, mapped to an IRI."""

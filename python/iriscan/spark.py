@@ -25,14 +25,15 @@ def _udf(f, return_type: str, **kw):
     return run
 
 
-def iri_is_valid(col, grammar: str = "iri-ref"):
-    """Booleans: whether each row is of `grammar`."""
-    return _udf(arrow.is_valid, "boolean", grammar=grammar)(col)
+def iri_is_valid(col, grammar: str = "iri-ref", mode: str = "strict"):
+    """Booleans: whether each row, read by `mode`, is of `grammar`."""
+    return _udf(arrow.is_valid, "boolean", grammar=grammar, mode=mode)(col)
 
 
-def iri_parse(col, grammar: str = "iri-ref"):
-    """A struct of the components of each row (`.host`, `.registrable_domain`, ...)."""
-    return _udf(arrow.parse, _PARSED, grammar=grammar)(col)
+def iri_parse(col, grammar: str = "iri-ref", **options):
+    """A struct of the components of each row (`.host`, `.registrable_domain`, ...); `mode`,
+    `icann_only`."""
+    return _udf(arrow.parse, _PARSED, grammar=grammar, **options)(col)
 
 
 def iri_normalize(col, level: str = "syntax", **options):
@@ -41,9 +42,9 @@ def iri_normalize(col, level: str = "syntax", **options):
     return _udf(arrow.normalize, "string", level=level, **options)(col)
 
 
-def iri_to_uri(col, host: str = "auto"):
-    """Each row mapped to a URI; null where it cannot be."""
-    return _udf(arrow.to_uri, "string", host=host)(col)
+def iri_to_uri(col, host: str = "auto", **options):
+    """Each row mapped to a URI; null where it cannot be; `query_charset`, `mode`."""
+    return _udf(arrow.to_uri, "string", host=host, **options)(col)
 
 
 def iri_to_iri(col, to_unicode: bool = True):

@@ -11,8 +11,9 @@ use arrow_array::{
 use arrow_buffer::{BooleanBuffer, NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field};
 use iriscan::compare::{self as comparison, CompareOptions, Equivalence};
-use iriscan::map::{HostMapping, ToIriOptions, ToUriOptions};
+use iriscan::map::ToIriOptions;
 use iriscan::normalize::Level;
+use iriscan::preprocess::Mode;
 use iriscan::{Grammar, Iri, IriRef};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -391,24 +392,42 @@ fn lists(items: StructArray, offsets: Vec<i32>, valid: Vec<bool>) -> PyResult<Ar
     Ok(Arc::new(list))
 }
 
+/// `f` on the row `s` as `mode` reads it (3987bis 7), its answer owned when the mode rewrote
+/// the row.
+fn read_row<'a>(
+    mode: Mode,
+    s: &'a str,
+    f: &impl for<'b> Fn(&'b str) -> StringRow<'b>,
+) -> StringRow<'a> {
+    match mode.apply(s) {
+        Cow::Borrowed(text) => f(text),
+        Cow::Owned(text) => f(&text).map(|out| out.map(|c| Cow::Owned(c.into_owned()))),
+    }
+}
+
 #[pyfunction]
-#[pyo3(signature = (array, grammar = "iri-ref"))]
-pub fn is_valid(py: Python<'_>, array: AnyArray, grammar: &str) -> PyResult<Py<PyAny>> {
-    let grammar: Grammar = crate::named(grammar)?;
-    let rows = map_rows(py, array, |s| {
-        s.map(|s| grammar.validate(s.as_bytes()).is_ok())
-    })?;
+#[pyo3(signature = (array, grammar = "iri-ref", mode = "strict"))]
+pub fn is_valid(py: Python<'_>, array: AnyArray, grammar: &str, mode: &str) -> PyResult<Py<PyAny>> {
+    let (grammar, mode): (Grammar, Mode) = (crate::named(grammar)?, crate::named(mode)?);
+    let rows = match mode {
+        Mode::Strict => map_rows(py, array, |s| {
+            s.map(|s| grammar.validate(s.as_bytes()).is_ok())
+        })?,
+        mode => map_rows(py, array, |s| {
+            s.map(|s| grammar.validate(mode.apply(s).as_bytes()).is_ok())
+        })?,
+    };
     booleans(py, rows)
 }
 
 #[pyfunction]
-#[pyo3(signature = (array, grammar = "iri-ref"))]
-pub fn check(py: Python<'_>, array: AnyArray, grammar: &str) -> PyResult<Py<PyAny>> {
-    let grammar: Grammar = crate::named(grammar)?;
+#[pyo3(signature = (array, grammar = "iri-ref", mode = "strict"))]
+pub fn check(py: Python<'_>, array: AnyArray, grammar: &str, mode: &str) -> PyResult<Py<PyAny>> {
+    let (grammar, mode): (Grammar, Mode) = (crate::named(grammar)?, crate::named(mode)?);
     let rows = map_rows(py, array, |s| {
-        let s = s?;
-        let e = IriRef::parse_as(s, grammar).err()?;
-        let chars = crate::char_offset(s, e.offset());
+        let text = mode.apply(s?);
+        let e = IriRef::parse_as(&text, grammar).err()?;
+        let chars = crate::char_offset(&text, e.offset());
         Some((e.kind().name(), chars as u64, e.to_string()))
     })?;
     let (mut kind, mut offset, mut message) = (
@@ -433,57 +452,38 @@ pub fn check(py: Python<'_>, array: AnyArray, grammar: &str) -> PyResult<Py<PyAn
     answer(py, Arc::new(array))
 }
 
-/// The fields of `parse`, in order.
-const PARTS: [&str; 11] = [
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "host_kind",
-    "port",
-    "path",
-    "query",
-    "fragment",
-    "public_suffix",
-    "registrable_domain",
-];
-
 #[pyfunction]
-#[pyo3(signature = (array, grammar = "iri-ref", errors = "null"))]
-pub fn parse(py: Python<'_>, array: AnyArray, grammar: &str, errors: &str) -> PyResult<Py<PyAny>> {
-    let grammar: Grammar = crate::named(grammar)?;
+#[pyo3(signature = (array, grammar = "iri-ref", mode = "strict", icann_only = false, errors = "null"))]
+pub fn parse(
+    py: Python<'_>,
+    array: AnyArray,
+    grammar: &str,
+    mode: &str,
+    icann_only: bool,
+    errors: &str,
+) -> PyResult<Py<PyAny>> {
+    let (grammar, mode): (Grammar, Mode) = (crate::named(grammar)?, crate::named(mode)?);
     let raise = raises(errors)?;
+    let sections = crate::sections(icann_only);
     let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
-        Some(s) => IriRef::parse_as(s, grammar)
-            .map(|i| {
-                let kind = i.host_kind().map(crate::host_kind_name);
-                let sections = iriscan::suffix::Sections::All;
-                Some([
-                    i.scheme().map(str::to_string),
-                    i.authority().map(str::to_string),
-                    i.userinfo().map(str::to_string),
-                    i.host().map(str::to_string),
-                    kind.map(str::to_string),
-                    i.port().map(str::to_string),
-                    Some(i.path().to_string()),
-                    i.query().map(str::to_string),
-                    i.fragment().map(str::to_string),
-                    i.public_suffix(sections),
-                    i.registrable_domain(sections),
-                ])
-            })
-            .map_err(|e| e.to_string()),
+        Some(s) => {
+            let text = mode.apply(s);
+            IriRef::parse_as(&text, grammar)
+                .map(|iri| Some(crate::parts(&iri, sections)))
+                .map_err(|e| e.to_string())
+        }
     })?;
     let rows = settle(rows, raise)?;
-    let mut builders: Vec<StringBuilder> = PARTS.iter().map(|_| StringBuilder::new()).collect();
+    let mut builders: Vec<StringBuilder> =
+        crate::PARTS.iter().map(|_| StringBuilder::new()).collect();
     let valid = rows.iter().map(Option::is_some).collect();
     for parts in &rows {
         for (k, b) in builders.iter_mut().enumerate() {
             b.append_option(parts.as_ref().and_then(|p| p[k].as_deref()));
         }
     }
-    let columns = PARTS
+    let columns = crate::PARTS
         .iter()
         .zip(&mut builders)
         .map(|(name, b)| (*name, Arc::new(b.finish()) as ArrayRef))
@@ -492,13 +492,15 @@ pub fn parse(py: Python<'_>, array: AnyArray, grammar: &str, errors: &str) -> Py
 }
 
 #[pyfunction]
-#[pyo3(signature = (array, level = "syntax", errors = "null", form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[pyo3(signature = (array, level = "syntax", errors = "null", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn normalize(
     py: Python<'_>,
     array: AnyArray,
     level: &str,
     errors: &str,
+    nfc: bool,
+    nfkc: bool,
     form: &str,
     exclude_fragment: bool,
     sort_query: bool,
@@ -518,7 +520,7 @@ pub fn normalize(
     let normalizer = crate::Normalizer::new(
         form,
         crate::named::<Level>(level)?,
-        None,
+        crate::unicode_form(nfc, nfkc),
         exclude_fragment,
         rules,
     )?;
@@ -526,15 +528,25 @@ pub fn normalize(
 }
 
 #[pyfunction]
-#[pyo3(signature = (array, host = "auto", errors = "null"))]
-pub fn to_uri(py: Python<'_>, array: AnyArray, host: &str, errors: &str) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (array, host = "auto", query_charset = None, mode = "strict", errors = "null"))]
+pub fn to_uri(
+    py: Python<'_>,
+    array: AnyArray,
+    host: &str,
+    query_charset: Option<&str>,
+    mode: &str,
+    errors: &str,
+) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
-    let options = ToUriOptions::default().host(crate::named::<HostMapping>(host)?);
+    let mode: Mode = crate::named(mode)?;
+    let options = crate::to_uri_options(host, query_charset)?;
     map_strings(py, array, raise, |s| {
-        let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
-        iri.to_uri_with(&options)
-            .map(Some)
-            .map_err(|e| e.to_string())
+        read_row(mode, s, &|text| {
+            let iri = IriRef::parse(text).map_err(|e| e.to_string())?;
+            iri.to_uri_with(&options)
+                .map(Some)
+                .map_err(|e| e.to_string())
+        })
     })
 }
 

@@ -99,6 +99,49 @@ fn check(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<Option<
     })
 }
 
+/// The fields of `parse`, in order: the components (3987bis 2.2), the host's kind, its public
+/// suffix and registrable domain.
+pub(crate) const PARTS: [&str; 11] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+    "public_suffix",
+    "registrable_domain",
+];
+
+/// The values of `PARTS` for `iri`, None for what it does not have.
+pub(crate) fn parts(iri: &IriRef<'_>, sections: Sections) -> [Option<String>; 11] {
+    let text = |s: Option<&str>| s.map(str::to_string);
+    [
+        text(iri.scheme()),
+        text(iri.authority()),
+        text(iri.userinfo()),
+        text(iri.host()),
+        text(iri.host_kind().map(host_kind_name)),
+        text(iri.port()),
+        Some(iri.path().to_string()),
+        text(iri.query()),
+        text(iri.fragment()),
+        iri.public_suffix(sections),
+        iri.registrable_domain(sections),
+    ]
+}
+
+/// The sections of the Public Suffix List to read.
+pub(crate) fn sections(icann_only: bool) -> Sections {
+    if icann_only {
+        Sections::Icann
+    } else {
+        Sections::All
+    }
+}
+
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict", icann_only = false))]
 fn parse<'py>(
@@ -111,22 +154,9 @@ fn parse<'py>(
     let (text, grammar) = read(s, grammar, mode)?;
     let iri = parse_in(py, &text, grammar)?;
     let d = PyDict::new(py);
-    d.set_item("scheme", iri.scheme())?;
-    d.set_item("authority", iri.authority())?;
-    d.set_item("userinfo", iri.userinfo())?;
-    d.set_item("host", iri.host())?;
-    d.set_item("host_kind", iri.host_kind().map(host_kind_name))?;
-    d.set_item("port", iri.port())?;
-    d.set_item("path", iri.path())?;
-    d.set_item("query", iri.query())?;
-    d.set_item("fragment", iri.fragment())?;
-    let sections = if icann_only {
-        Sections::Icann
-    } else {
-        Sections::All
-    };
-    d.set_item("public_suffix", iri.public_suffix(sections))?;
-    d.set_item("registrable_domain", iri.registrable_domain(sections))?;
+    for (name, value) in PARTS.iter().zip(parts(&iri, sections(icann_only))) {
+        d.set_item(name, value)?;
+    }
     Ok(d)
 }
 
@@ -141,15 +171,21 @@ fn to_uri(
 ) -> PyResult<String> {
     let (text, grammar) = read(s, "iri-ref", mode)?;
     let iri = parse_in(py, &text, grammar)?;
-    let mut options = ToUriOptions::default().host(named::<HostMapping>(host)?);
-    if let Some(label) = query_charset {
-        options = options
-            .query_charset(label)
-            .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))?;
-    }
+    let options = to_uri_options(host, query_charset)?;
     iri.to_uri_with(&options)
         .map(Cow::into_owned)
         .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))
+}
+
+/// The options of `to_uri`: the host mapping, and the charset of a legacy page's query.
+pub(crate) fn to_uri_options(host: &str, query_charset: Option<&str>) -> PyResult<ToUriOptions> {
+    let options = ToUriOptions::default().host(named::<HostMapping>(host)?);
+    match query_charset {
+        Some(label) => options
+            .query_charset(label)
+            .map_err(|e| PyValueError::new_err(e.to_string())),
+        None => Ok(options),
+    }
 }
 
 #[pyfunction]
@@ -241,6 +277,15 @@ impl Normalizer {
     }
 }
 
+/// The character normalization asked for: NFKC over NFC.
+pub(crate) fn unicode_form(nfc: bool, nfkc: bool) -> Option<UnicodeForm> {
+    match (nfc, nfkc) {
+        (_, true) => Some(UnicodeForm::Nfkc),
+        (true, false) => Some(UnicodeForm::Nfc),
+        _ => None,
+    }
+}
+
 /// The protocol rules of the keyword arguments.
 pub(crate) fn protocol(
     sort_query: bool,
@@ -275,11 +320,7 @@ fn normalize(
     strip_www: bool,
 ) -> PyResult<Option<String>> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
-    let unicode = match (nfc, nfkc) {
-        (_, true) => Some(UnicodeForm::Nfkc),
-        (true, false) => Some(UnicodeForm::Nfc),
-        _ => None,
-    };
+    let unicode = unicode_form(nfc, nfkc);
     let rules = protocol(
         sort_query,
         form_query,
@@ -503,6 +544,7 @@ fn _iriscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     columns.add_function(wrap_pyfunction!(arrow::equivalent, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::resolve, &columns)?)?;
     columns.add_function(wrap_pyfunction!(arrow::relativize, &columns)?)?;
+    columns.add("PARSE_FIELDS", PARTS)?;
     m.add_submodule(&columns)?;
     Ok(())
 }
