@@ -176,12 +176,20 @@ def test_a_column_larger_than_a_task():
 
 
 @settings(max_examples=200)
-@given(st.lists(st.one_of(st.none(), st.text(alphabet="abcAB%/.?#:@-_~éü例 ", max_size=20)), max_size=20))
+@given(st.lists(st.one_of(st.none(), st.text(alphabet="abcAB%/.?#:@-_~éü例א\u200b ", max_size=20)), max_size=20))
 def test_columns_are_the_scalar_function_row_by_row(tails):
     rows = [None if t is None else "http://example.com/" + t for t in tails]
     column = pa.array(rows, type=pa.string())
     assert arrow.is_valid(column).to_pylist() == [None if s is None else iriscan.is_valid(s) for s in rows]
     assert arrow.normalize(column).to_pylist() == [scalar_or_none(iriscan.normalize, s) for s in rows]
+    for f in ["to_uri", "to_iri", "to_display", "lint"]:
+        assert getattr(arrow, f)(column).to_pylist() == [scalar_or_none(getattr(iriscan, f), s) for s in rows], f
+    assert arrow.parse(column).to_pylist() == [
+        None if scalar_or_none(iriscan.parse, s) is None else iriscan.parse(s).__dict__ for s in rows
+    ]
+    assert arrow.resolve(column, "http://b/c/d").to_pylist() == [
+        scalar_or_none(iriscan.resolve, s, base="http://b/c/d") for s in rows
+    ]
 
 
 NAMED = re.compile(r"\(U\+([0-9A-F]{4,6})\)")
