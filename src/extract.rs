@@ -105,6 +105,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         text: text.as_ref(),
         options,
         at: 0,
+        colon: None,
         www: None,
     }
 }
@@ -116,6 +117,9 @@ pub struct Extract<'t, 'o> {
     options: &'o ExtractOptions,
     /// Where the search goes on: nothing before is looked at again.
     at: usize,
+    /// The next ":" at or after `at`, once looked for (`text.len()` for none): looked for again
+    /// after each "www." IRI, it made a text of many of them quadratic.
+    colon: Option<usize>,
     /// The next "www." at or after `at`, once looked for (`text.len()` for none).
     www: Option<usize>,
 }
@@ -153,7 +157,7 @@ impl<'t> Iterator for Extract<'t, '_> {
     fn next(&mut self) -> Option<Found<'t>> {
         let b = self.text;
         while self.at < b.len() {
-            let colon = memchr::memchr(b':', &b[self.at..]).map_or(b.len(), |k| self.at + k);
+            let colon = self.next_colon();
             let www = self.next_www();
             if colon == b.len() && www == b.len() {
                 break;
@@ -177,6 +181,17 @@ impl<'t> Iterator for Extract<'t, '_> {
 }
 
 impl<'t> Extract<'t, '_> {
+    /// The next ":" at or after `at`, or the end of the text.
+    fn next_colon(&mut self) -> usize {
+        let b = self.text;
+        if let Some(colon) = self.colon.filter(|&c| c >= self.at) {
+            return colon;
+        }
+        let colon = memchr::memchr(b':', &b[self.at..]).map_or(b.len(), |k| self.at + k);
+        self.colon = Some(colon);
+        colon
+    }
+
     /// The next "www." at or after `at` at the start of a word, or the end of the text.
     fn next_www(&mut self) -> usize {
         let b = self.text;

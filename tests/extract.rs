@@ -519,3 +519,21 @@ proptest! {
         prop_assert_eq!(found(&text), theirs, "{:?}", text);
     }
 }
+
+/// Many "www." IRIs and no ":": each is found without looking for a ":" through the rest of the
+/// text again (which made a text of n of them take time in n², hours for this one).
+#[test]
+fn many_www_iris_without_a_colon_take_linear_time() {
+    let text = "www.a.example/p, ".repeat(2_000_000);
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let options = ExtractOptions::new().www(true);
+        let _ = done.send(extract(&text, &options).count());
+    });
+    let count = wait.recv_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(
+        count,
+        Ok(2_000_000),
+        "not done within a minute: quadratic again?"
+    );
+}
