@@ -1,16 +1,23 @@
 """Type stubs of the compiled module; `iriscan` re-exports these."""
 
+from types import ModuleType
 from typing import Iterable, Literal, Optional
 
+#: The functions on columns, which `iriscan.arrow` wraps.
+arrow: ModuleType
+
 class IriError(ValueError):
-    """Not an IRI, or one that cannot be mapped: `kind`, `offset` (characters of the input),
-    `byte_offset`, `component` and `message`."""
+    """Not an IRI, or one that cannot be mapped: `kind`, `offset` (in characters of the input, or
+    of the text a `mode` other than strict made of it), `byte_offset`, `component` (None for a
+    failure without a position), `message` (its positions in bytes of UTF-8, as the command
+    writes them), and `row`, the row of a column that failed with `errors="raise"`."""
 
     kind: str
     offset: Optional[int]
     byte_offset: Optional[int]
     component: Optional[str]
     message: str
+    row: Optional[int]
 
 def is_valid(s: str, grammar: str = "iri-ref", mode: str = "strict") -> bool:
     """Whether `s` is of `grammar` (iri, iri-ref, absolute-iri, relative-ref, uri, uri-ref),

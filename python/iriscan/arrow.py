@@ -3,8 +3,11 @@
 PyCapsule interface (`__arrow_c_array__`, `__arrow_c_stream__`), from pyarrow, Polars, DuckDB,
 arro3 or pandas, without a copy; works on several cores without the GIL; and returns an
 array of the same length: a pyarrow array when pyarrow is importable, else an object with
-`__arrow_c_array__`. Nulls stay null; with `errors="null"` (the default) a row that is not an
-IRI, or that cannot be mapped, is null, with `errors="raise"` it raises `IriError`.
+`__arrow_c_array__`. A dictionary of strings (a categorical) is read through its dictionary, a
+column of nulls alone is nulls. Nulls stay null; with `errors="null"` (the default) a row that
+is not an IRI, or that cannot be mapped, is null, with `errors="raise"` the first raises
+`IriError` (its `row` attribute says which). A column of strings comes back as `string`, or as
+`large_string` when it holds 2 GiB or more.
 
 >>> import pyarrow as pa
 >>> from iriscan import arrow
@@ -25,6 +28,15 @@ IRI, or that cannot be mapped, is null, with `errors="raise"` it raises `IriErro
 from typing import Any
 
 from iriscan._iriscan import arrow as _columns
+
+
+def _operand(b: Any) -> Any:
+    """`b` as a string when it is one value (a pyarrow scalar), else as it is (a string or a
+    column)."""
+    if hasattr(b, "as_py") and not hasattr(b, "__arrow_c_array__") and not hasattr(b, "__arrow_c_stream__"):
+        return b.as_py()
+    return b
+
 
 #: The fields of `parse`'s structs, in order: strings, null when absent.
 PARSE_FIELDS: "tuple[str, ...]" = tuple(_columns.PARSE_FIELDS)
@@ -112,26 +124,27 @@ def extract_iris(array: Any, schemes: "list[str] | None" = None, www: bool = Fal
 def compare(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
             exclude_fragment: bool = False, errors: str = "null") -> Any:
     """Strings: for each row of `a` and the same row of `b` (a column of the same length, or
-    one string for every row), "equivalent", "different" or "cannot tell" at `level`; null
+    one string, or a column of one row, for every row), "equivalent", "different" or "cannot tell" at `level`; null
     where either is null or not an IRI reference."""
-    return _columns.compare(a, b, level, base, exclude_fragment, errors)
+    return _columns.compare(a, _operand(b), level, base, exclude_fragment, errors)
 
 
 def equivalent(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
                exclude_fragment: bool = False, errors: str = "null") -> Any:
     """Booleans: `compare`'s verdicts as True and False, null where it cannot tell."""
-    return _columns.equivalent(a, b, level, base, exclude_fragment, errors)
+    return _columns.equivalent(a, _operand(b), level, base, exclude_fragment, errors)
 
 
 def resolve(array: Any, base: Any, errors: str = "null") -> Any:
     """Strings: each row, a reference, resolved against `base` (one IRI for every row, or a
-    column of them: the page each link was found on) by RFC 3986 5.2."""
-    return _columns.resolve(array, base, errors)
+    column of them: the page each link was found on) by RFC 3986 5.2. A `base` string that is not
+    an IRI raises `IriError`; in a column, its rows are null."""
+    return _columns.resolve(array, _operand(base), errors)
 
 
 def relativize(array: Any, base: Any, errors: str = "null") -> Any:
     """Strings: the shortest reference to each row from `base` (one IRI, or a column)."""
-    return _columns.relativize(array, base, errors)
+    return _columns.relativize(array, _operand(base), errors)
 
 
 __all__ = [

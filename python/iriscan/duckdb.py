@@ -20,41 +20,64 @@ import duckdb
 from iriscan import arrow
 
 try:
-    from duckdb.sqltypes import BOOLEAN, VARCHAR
+    from duckdb.sqltypes import BOOLEAN, UBIGINT, VARCHAR
 except ImportError:  # DuckDB before 1.4
-    from duckdb.typing import BOOLEAN, VARCHAR
+    from duckdb.typing import BOOLEAN, UBIGINT, VARCHAR
 
 
-def _first(column, default: str) -> str:
-    """The value of a constant argument (DuckDB passes it as a column)."""
-    return column[0].as_py() if len(column) else default
+def _per_value(f, column, option, name: str, *args):
+    """`f(column, *args, name=value)` for each row, `value` being that row's in `option` (DuckDB
+    passes a constant argument as a column too, and it may differ from row to row); null where
+    `option` is null."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
 
-
+    values = [v for v in pc.unique(option).to_pylist() if v is not None] or ["syntax"]
+    out = pa.array(f(column, *args, **{name: values[0]}))
+    for value in values[1:]:
+        out = pc.if_else(pc.equal(option, value), pa.array(f(column, *args, **{name: value})), out)
+    if option.null_count:
+        out = pc.if_else(pc.is_null(option), pa.nulls(len(option), out.type), out)
+    return out
 
 
 def register(con: duckdb.DuckDBPyConnection) -> None:
     """Creates these functions on the connection `con` (null where the input is null or not an
-    IRI reference):
+    IRI reference; a `level` may differ from row to row):
 
     - `iri_is_valid(url)`: BOOLEAN
+    - `iri_check(url)`: a STRUCT `kind`, `offset`, `message`, null for an IRI reference
     - `iri_normalize(url, level)`: level simple, syntax, scheme or protocol
     - `iri_to_uri(url)`, `iri_to_iri(url)`, `iri_to_display(url)`
     - `iri_parse(url)`: a STRUCT of the components, `.host`, `.registrable_domain`, ...
-    - `iri_resolve(reference, base)`
+    - `iri_lint(url)`: a LIST of STRUCTs `code`, `severity`, `component`, `offset`, `length`,
+      `message`
+    - `iri_resolve(reference, base)`, `iri_relativize(url, base)`
+    - `iri_compare(a, b, level)`: 'equivalent', 'different' or 'cannot tell'
     - `iri_equivalent(a, b, level)`: BOOLEAN, null where it cannot tell
     - `iri_extract(text)`: VARCHAR[], the IRIs in running text
     """
     parsed = duckdb.struct_type({name: VARCHAR for name in arrow.PARSE_FIELDS})
+    error = duckdb.struct_type({"kind": VARCHAR, "offset": UBIGINT, "message": VARCHAR})
+    lint = duckdb.list_type(duckdb.struct_type({
+        "code": VARCHAR, "severity": VARCHAR, "component": VARCHAR, "offset": UBIGINT,
+        "length": UBIGINT, "message": VARCHAR,
+    }))
     functions = [
         ("iri_is_valid", lambda a: arrow.is_valid(a), [VARCHAR], BOOLEAN),
-        ("iri_normalize", lambda a, level: arrow.normalize(a, level=_first(level, "syntax")),
+        ("iri_check", lambda a: arrow.check(a), [VARCHAR], error),
+        ("iri_normalize", lambda a, level: _per_value(arrow.normalize, a, level, "level"),
          [VARCHAR, VARCHAR], VARCHAR),
         ("iri_to_uri", lambda a: arrow.to_uri(a), [VARCHAR], VARCHAR),
         ("iri_to_iri", lambda a: arrow.to_iri(a), [VARCHAR], VARCHAR),
         ("iri_to_display", lambda a: arrow.to_display(a), [VARCHAR], VARCHAR),
         ("iri_parse", lambda a: arrow.parse(a), [VARCHAR], parsed),
+        ("iri_lint", lambda a: arrow.lint(a), [VARCHAR], lint),
         ("iri_resolve", lambda r, b: arrow.resolve(r, b), [VARCHAR, VARCHAR], VARCHAR),
-        ("iri_equivalent", lambda a, b, level: arrow.equivalent(a, b, level=_first(level, "syntax")),
+        ("iri_relativize", lambda t, b: arrow.relativize(t, b), [VARCHAR, VARCHAR], VARCHAR),
+        ("iri_compare", lambda a, b, level: _per_value(arrow.compare, a, level, "level", b),
+         [VARCHAR, VARCHAR, VARCHAR], VARCHAR),
+        ("iri_equivalent", lambda a, b, level: _per_value(arrow.equivalent, a, level, "level", b),
          [VARCHAR, VARCHAR, VARCHAR], BOOLEAN),
         ("iri_extract", lambda t: arrow.extract_iris(t), [VARCHAR], duckdb.list_type(VARCHAR)),
     ]

@@ -97,6 +97,10 @@ class IriNamespace:
         """Each row resolved against `base`: one IRI, or a column of them."""
         return self._two(arrow.resolve, base, pl.String, errors=errors)
 
+    def relativize(self, base: Union[str, pl.Expr], errors: str = "null") -> pl.Expr:
+        """The shortest reference to each row from `base`: one IRI, or a column of them."""
+        return self._two(arrow.relativize, base, pl.String, errors=errors)
+
     def compare(self, other: Union[str, pl.Expr], level: str = "syntax", **options) -> pl.Expr:
         """"equivalent", "different" or "cannot tell" for each row and `other`'s."""
         return self._two(arrow.compare, other, pl.String, level=level, **options)

@@ -2,11 +2,12 @@
 //! PyCapsule interface without a copy, read in any of the three string layouts, processed on
 //! several cores without the GIL, and returned as a new array of the same length.
 
-use arrow_array::builder::{GenericStringBuilder, StringBuilder, UInt64Builder};
+use crate::Failure;
+use arrow_array::builder::GenericStringBuilder;
 use arrow_array::cast::AsArray;
 use arrow_array::{
     Array, ArrayAccessor, ArrayRef, BooleanArray, GenericStringArray, ListArray, OffsetSizeTrait,
-    StructArray,
+    StructArray, UInt64Array,
 };
 use arrow_buffer::{BooleanBuffer, NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field};
@@ -26,11 +27,18 @@ use std::sync::Arc;
 /// Rows a task takes at once.
 const CHUNK: usize = 4096;
 
-/// The strings of one array: `string`, `large_string` or `string_view`, a row at a time.
+/// The strings of one array: `string`, `large_string` or `string_view`; a dictionary of them
+/// (Polars' categoricals); or nulls alone (a column of None without a type).
 enum Strings<'a> {
     Utf8(&'a arrow_array::StringArray),
     LargeUtf8(&'a arrow_array::LargeStringArray),
     View(&'a arrow_array::StringViewArray),
+    Dictionary {
+        array: &'a ArrayRef,
+        keys: Vec<usize>,
+        values: Box<Strings<'a>>,
+    },
+    Null,
 }
 
 impl<'a> Strings<'a> {
@@ -39,11 +47,16 @@ impl<'a> Strings<'a> {
             DataType::Utf8 => Strings::Utf8(array.as_string::<i32>()),
             DataType::LargeUtf8 => Strings::LargeUtf8(array.as_string::<i64>()),
             DataType::Utf8View => Strings::View(array.as_string_view()),
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "an array of strings (string, large_string or string_view), not {other}"
-                )))
-            }
+            DataType::Null => Strings::Null,
+            DataType::Dictionary(_, _) => match array.as_any_dictionary_opt() {
+                Some(d) => Strings::Dictionary {
+                    array,
+                    keys: d.normalized_keys(),
+                    values: Box::new(Strings::of(d.values())?),
+                },
+                None => return Err(not_strings(array.data_type())),
+            },
+            other => return Err(not_strings(other)),
         })
     }
 
@@ -52,8 +65,25 @@ impl<'a> Strings<'a> {
             Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
             Strings::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
             Strings::View(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::Dictionary {
+                array,
+                keys,
+                values,
+            } => array.is_valid(i).then(|| values.get(keys[i])).flatten(),
+            Strings::Null => None,
         }
     }
+}
+
+/// The error of an array that does not hold strings.
+fn not_strings(t: &DataType) -> PyErr {
+    let hint = match t {
+        DataType::Struct(_) => " (a table or a struct: pass one of its columns)",
+        _ => "",
+    };
+    PyTypeError::new_err(format!(
+        "an array of strings (string, large_string, string_view, or a dictionary of them), not {t}{hint}"
+    ))
 }
 
 /// The arrays of a column: one for an array (`__arrow_c_array__`), each of a stream's
@@ -85,6 +115,12 @@ impl<'a> Rows<'a> {
         Ok(Rows { parts, starts, len })
     }
 
+    /// Row `i` of a column of `n` rows, of which this one is either as long or one row, the
+    /// same for every row (`pl.lit` in Polars).
+    fn row(&self, i: usize) -> Option<&'a str> {
+        self.get(if self.len == 1 { 0 } else { i })
+    }
+
     /// Row `i`, None for a null.
     fn get(&self, i: usize) -> Option<&'a str> {
         let k = match self.parts.len() {
@@ -100,7 +136,7 @@ impl<'a> Rows<'a> {
 pub enum Operand {
     /// The same string for every row.
     Text(String),
-    /// A column as long as the first.
+    /// A column as long as the first, or of one row for every row.
     Column(AnyArray),
 }
 
@@ -128,11 +164,15 @@ fn map_rows<T: Send>(
         .collect::<PyResult<Vec<_>>>()?;
     Ok(py.detach(|| {
         let mut out = Vec::with_capacity(arrays.iter().map(|a| a.len()).sum());
-        for part in &parts {
+        for (part, array) in parts.iter().zip(&arrays) {
             match part {
                 Strings::Utf8(a) => each_row(&mut out, *a, &f),
                 Strings::LargeUtf8(a) => each_row(&mut out, *a, &f),
                 Strings::View(a) => each_row(&mut out, *a, &f),
+                other => {
+                    let rows = (0..array.len()).into_par_iter().with_min_len(CHUNK);
+                    out.par_extend(rows.map(|i| f(other.get(i))));
+                }
             }
         }
         out
@@ -168,8 +208,8 @@ fn map_pairs<T: Send>(
         Operand::Column(column) => {
             let others = self::arrays(column)?;
             let others = Rows::of(&others)?;
-            same_length(rows.len, others.len)?;
-            Ok(run(py, rows.len, |i| f(rows.get(i), others.get(i))))
+            let n = pair_length(rows.len, others.len)?;
+            Ok(run(py, n, |i| f(rows.row(i), others.row(i))))
         }
     }
 }
@@ -205,25 +245,25 @@ fn map_pair_strings(
         Operand::Column(column) => {
             let others = self::arrays(column)?;
             let others = Rows::of(&others)?;
-            same_length(rows.len, others.len)?;
-            string_column(py, rows.len, raise, |i| {
-                match (rows.get(i), others.get(i)) {
-                    (Some(x), Some(y)) => f(x, y),
-                    _ => Ok(None),
-                }
+            let n = pair_length(rows.len, others.len)?;
+            string_column(py, n, raise, |i| match (rows.row(i), others.row(i)) {
+                (Some(x), Some(y)) => f(x, y),
+                _ => Ok(None),
             })
         }
     }
 }
 
-/// An error unless two columns have as many rows.
-fn same_length(a: usize, b: usize) -> PyResult<()> {
-    if a == b {
-        return Ok(());
+/// The rows of the answer of two columns: as many as each has, or as the other has when one
+/// has a single row (the same for every row).
+fn pair_length(a: usize, b: usize) -> PyResult<usize> {
+    match (a, b) {
+        _ if a == b => Ok(a),
+        (1, n) | (n, 1) => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "the columns differ in length: {a} and {b} rows (one row is used for every row)"
+        ))),
     }
-    Err(PyValueError::new_err(format!(
-        "the columns differ in length: {a} and {b} rows"
-    )))
 }
 
 /// The answer: a pyarrow array when pyarrow is importable, else an Arrow array object with
@@ -248,24 +288,23 @@ fn raises(errors: &str) -> PyResult<bool> {
 }
 
 /// The rows with each failure made null, or the first one raised when `raise`.
-fn settle<T>(rows: Vec<Result<Option<T>, String>>, raise: bool) -> PyResult<Vec<Option<T>>> {
+fn settle<T>(
+    py: Python<'_>,
+    rows: Vec<Result<Option<T>, Failure>>,
+    raise: bool,
+) -> PyResult<Vec<Option<T>>> {
     rows.into_iter()
         .enumerate()
         .map(|(i, row)| match row {
             Ok(v) => Ok(v),
-            Err(message) if raise => Err(row_error(i, &message)),
+            Err(failure) if raise => Err(failure.into_err(py, Some(i))),
             Err(_) => Ok(None),
         })
         .collect()
 }
 
-/// The error of row `i`.
-fn row_error(i: usize, message: &str) -> PyErr {
-    crate::IriError::new_err(format!("row {i}: {message}"))
-}
-
-/// A string a row: the string (often borrowed from the input), null, or a failure's message.
-type StringRow<'a> = Result<Option<Cow<'a, str>>, String>;
+/// A string a row: the string (often borrowed from the input), null, or why the row failed.
+type StringRow<'a> = Result<Option<Cow<'a, str>>, Failure>;
 
 /// The strings of a run of rows: those the rows' functions wrote, one after another in one
 /// buffer, and those that are their input unchanged, where they are in the input.
@@ -275,8 +314,8 @@ struct Piece<'a> {
     rows: Vec<Out<'a>>,
     /// The bytes of all its strings.
     bytes: usize,
-    /// The first failure: its row and message.
-    failure: Option<(usize, String)>,
+    /// The first failure: its row, and why.
+    failure: Option<(usize, Failure)>,
 }
 
 /// A row of a piece.
@@ -315,8 +354,8 @@ fn string_column<'a>(
                             Out::Written(piece.written.len())
                         }
                         Ok(None) => Out::Null,
-                        Err(message) => {
-                            piece.failure.get_or_insert((i, message));
+                        Err(failure) => {
+                            piece.failure.get_or_insert((i, failure));
                             Out::Null
                         }
                     };
@@ -327,8 +366,8 @@ fn string_column<'a>(
             .collect()
     });
     if raise {
-        if let Some((i, message)) = pieces.iter().find_map(|p| p.failure.as_ref()) {
-            return Err(row_error(*i, message));
+        if let Some((i, failure)) = pieces.iter().find_map(|p| p.failure.as_ref()) {
+            return Err(failure.clone().into_err(py, Some(*i)));
         }
     }
     let total: usize = pieces.iter().map(|p| p.bytes).sum();
@@ -357,6 +396,21 @@ fn join<O: OffsetSizeTrait>(pieces: &[Piece<'_>], n: usize, total: usize) -> Gen
         }
     }
     b.finish()
+}
+
+/// A string array of `values`: 32-bit offsets, or 64-bit ones (`large_string`) when the strings
+/// hold 2 GiB or more, which 32-bit offsets cannot count.
+fn texts(values: &[Option<&str>]) -> ArrayRef {
+    fn build<O: OffsetSizeTrait>(values: &[Option<&str>], total: usize) -> ArrayRef {
+        let mut b = GenericStringBuilder::<O>::with_capacity(values.len(), total);
+        b.extend(values.iter().copied());
+        Arc::new(b.finish())
+    }
+    let total: usize = values.iter().flatten().map(|v| v.len()).sum();
+    match i32::try_from(total) {
+        Ok(_) => build::<i32>(values, total),
+        Err(_) => build::<i64>(values, total),
+    }
 }
 
 /// A column of booleans, packed 64 rows at a time.
@@ -405,6 +459,7 @@ fn read_row<'a>(
     }
 }
 
+/// Booleans: whether each row, read by `mode`, is of `grammar` (`iriscan.is_valid`).
 #[pyfunction]
 #[pyo3(signature = (array, grammar = "iri-ref", mode = "strict"))]
 pub fn is_valid(py: Python<'_>, array: AnyArray, grammar: &str, mode: &str) -> PyResult<Py<PyAny>> {
@@ -420,6 +475,7 @@ pub fn is_valid(py: Python<'_>, array: AnyArray, grammar: &str, mode: &str) -> P
     booleans(py, rows)
 }
 
+/// A struct (`kind`, `offset` in characters, `message`) for each row that is not of `grammar`.
 #[pyfunction]
 #[pyo3(signature = (array, grammar = "iri-ref", mode = "strict"))]
 pub fn check(py: Python<'_>, array: AnyArray, grammar: &str, mode: &str) -> PyResult<Py<PyAny>> {
@@ -430,28 +486,25 @@ pub fn check(py: Python<'_>, array: AnyArray, grammar: &str, mode: &str) -> PyRe
         let chars = crate::char_offset(&text, e.offset());
         Some((e.kind().name(), chars as u64, e.to_string()))
     })?;
-    let (mut kind, mut offset, mut message) = (
-        StringBuilder::new(),
-        UInt64Builder::new(),
-        StringBuilder::new(),
-    );
     let valid = rows.iter().map(Option::is_some).collect();
-    for row in rows {
-        kind.append_option(row.as_ref().map(|r| r.0));
-        offset.append_option(row.as_ref().map(|r| r.1));
-        message.append_option(row.map(|r| r.2));
-    }
+    let kind: Vec<_> = rows.iter().map(|r| r.as_ref().map(|r| r.0)).collect();
+    let offset: UInt64Array = rows.iter().map(|r| r.as_ref().map(|r| r.1)).collect();
+    let message: Vec<_> = rows
+        .iter()
+        .map(|r| r.as_ref().map(|r| r.2.as_str()))
+        .collect();
     let array = structs(
         vec![
-            ("kind", Arc::new(kind.finish())),
-            ("offset", Arc::new(offset.finish())),
-            ("message", Arc::new(message.finish())),
+            ("kind", texts(&kind)),
+            ("offset", Arc::new(offset)),
+            ("message", texts(&message)),
         ],
         Some(valid),
     )?;
     answer(py, Arc::new(array))
 }
 
+/// A struct of the components of each row (`PARSE_FIELDS`), as `iriscan.parse` gives them.
 #[pyfunction]
 #[pyo3(signature = (array, grammar = "iri-ref", mode = "strict", icann_only = false, errors = "null"))]
 pub fn parse(
@@ -471,26 +524,24 @@ pub fn parse(
             let text = mode.apply(s);
             IriRef::parse_as(&text, grammar)
                 .map(|iri| Some(crate::parts(&iri, sections)))
-                .map_err(|e| e.to_string())
+                .map_err(|e| Failure::of(&text, &e))
         }
     })?;
-    let rows = settle(rows, raise)?;
-    let mut builders: Vec<StringBuilder> =
-        crate::PARTS.iter().map(|_| StringBuilder::new()).collect();
+    let rows = settle(py, rows, raise)?;
     let valid = rows.iter().map(Option::is_some).collect();
-    for parts in &rows {
-        for (k, b) in builders.iter_mut().enumerate() {
-            b.append_option(parts.as_ref().and_then(|p| p[k].as_deref()));
-        }
-    }
-    let columns = crate::PARTS
-        .iter()
-        .zip(&mut builders)
-        .map(|(name, b)| (*name, Arc::new(b.finish()) as ArrayRef))
+    let columns = (0..crate::PARTS.len())
+        .map(|k| {
+            let values: Vec<_> = rows
+                .iter()
+                .map(|parts| parts.as_ref().and_then(|p| p[k].as_deref()))
+                .collect();
+            (crate::PARTS[k], texts(&values))
+        })
         .collect();
     answer(py, Arc::new(structs(columns, Some(valid))?))
 }
 
+/// Strings: each row as `iriscan.normalize` gives it.
 #[pyfunction]
 #[pyo3(signature = (array, level = "syntax", errors = "null", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
 #[allow(clippy::too_many_arguments)]
@@ -527,6 +578,7 @@ pub fn normalize(
     map_strings(py, array, raise, |s| normalizer.apply_row(s))
 }
 
+/// Strings: each row as `iriscan.to_uri` gives it.
 #[pyfunction]
 #[pyo3(signature = (array, host = "auto", query_charset = None, mode = "strict", errors = "null"))]
 pub fn to_uri(
@@ -542,14 +594,15 @@ pub fn to_uri(
     let options = crate::to_uri_options(host, query_charset)?;
     map_strings(py, array, raise, |s| {
         read_row(mode, s, &|text| {
-            let iri = IriRef::parse(text).map_err(|e| e.to_string())?;
+            let iri = IriRef::parse(text).map_err(|e| Failure::of(text, &e))?;
             iri.to_uri_with(&options)
                 .map(Some)
-                .map_err(|e| e.to_string())
+                .map_err(|e| Failure::plain(e.kind().name(), e.to_string()))
         })
     })
 }
 
+/// Strings: each row as `iriscan.to_iri` gives it.
 #[pyfunction]
 #[pyo3(signature = (array, to_unicode = true, errors = "null"))]
 pub fn to_iri(
@@ -561,11 +614,12 @@ pub fn to_iri(
     let raise = raises(errors)?;
     let options = ToIriOptions::default().to_unicode(to_unicode);
     map_strings(py, array, raise, |s| {
-        let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
+        let iri = IriRef::parse(s).map_err(|e| Failure::of(s, &e))?;
         Ok(Some(iri.to_iri_with(&options)))
     })
 }
 
+/// Strings: each row as `iriscan.to_display` gives it.
 #[pyfunction]
 #[pyo3(signature = (array, embedding = "lre", ascii = false, visual = false, errors = "null"))]
 pub fn to_display(
@@ -579,11 +633,12 @@ pub fn to_display(
     let raise = raises(errors)?;
     let options = crate::display_options(embedding, ascii, visual)?;
     map_strings(py, array, raise, |s| {
-        let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
+        let iri = IriRef::parse(s).map_err(|e| Failure::of(s, &e))?;
         Ok(Some(Cow::Owned(iri.to_display(&options))))
     })
 }
 
+/// A list of lint structs for each row, as `iriscan.lint` gives them.
 #[pyfunction]
 #[pyo3(signature = (array, errors = "null"))]
 pub fn lint(py: Python<'_>, array: AnyArray, errors: &str) -> PyResult<Py<PyAny>> {
@@ -591,35 +646,36 @@ pub fn lint(py: Python<'_>, array: AnyArray, errors: &str) -> PyResult<Py<PyAny>
     let rows = map_rows(py, array, |s| match s {
         None => Ok(None),
         Some(s) => IriRef::parse(s)
-            .map_err(|e| e.to_string())
+            .map_err(|e| Failure::of(s, &e))
             .map(|i| Some(crate::lint_rows(s, &i))),
     })?;
-    let rows = settle(rows, raise)?;
-    let mut texts: [StringBuilder; 4] = Default::default();
-    let (mut offset, mut length) = (UInt64Builder::new(), UInt64Builder::new());
+    let rows = settle(py, rows, raise)?;
+    let lints: Vec<&crate::LintRow> = rows.iter().flatten().flatten().collect();
+    let text = |f: fn(&crate::LintRow) -> &str| {
+        texts(&lints.iter().map(|l| Some(f(l))).collect::<Vec<_>>())
+    };
+    let number = |f: fn(&crate::LintRow) -> usize| -> ArrayRef {
+        Arc::new(
+            lints
+                .iter()
+                .map(|l| Some(f(l) as u64))
+                .collect::<UInt64Array>(),
+        )
+    };
     let mut offsets = vec![0i32];
-    for lints in rows.iter().flatten().flatten() {
-        texts[0].append_value(lints.code);
-        texts[1].append_value(lints.severity);
-        texts[2].append_value(lints.component);
-        texts[3].append_value(&lints.message);
-        offset.append_value(lints.offset as u64);
-        length.append_value(lints.length as u64);
-    }
     let mut end = 0;
     for row in &rows {
         end += row.as_ref().map_or(0, Vec::len);
         offsets.push(list_offset(end)?);
     }
-    let [code, severity, component, message] = texts.map(|mut b| Arc::new(b.finish()) as ArrayRef);
     let items = structs(
         vec![
-            ("code", code),
-            ("severity", severity),
-            ("component", component),
-            ("offset", Arc::new(offset.finish())),
-            ("length", Arc::new(length.finish())),
-            ("message", message),
+            ("code", text(|l| l.code)),
+            ("severity", text(|l| l.severity)),
+            ("component", text(|l| l.component)),
+            ("offset", number(|l| l.offset)),
+            ("length", number(|l| l.length)),
+            ("message", text(|l| &l.message)),
         ],
         None,
     )?;
@@ -632,6 +688,7 @@ fn list_offset(n: usize) -> PyResult<i32> {
     i32::try_from(n).map_err(|_| PyValueError::new_err("more than 2^31 items in one column"))
 }
 
+/// A list of structs (`start`, `end`, `iri`) for each row, as `iriscan.extract` finds them.
 #[pyfunction]
 #[pyo3(signature = (array, schemes = None, www = false, mode = "strict"))]
 pub fn extract(
@@ -643,27 +700,21 @@ pub fn extract(
 ) -> PyResult<Py<PyAny>> {
     let options = crate::extract_options(schemes, www, mode)?;
     let rows = map_rows(py, array, |s| s.map(|s| crate::found_in(s, &options)))?;
-    let (mut start, mut end, mut iri) = (
-        UInt64Builder::new(),
-        UInt64Builder::new(),
-        StringBuilder::new(),
-    );
+    let found: Vec<&(usize, usize, String)> = rows.iter().flatten().flatten().collect();
     let mut offsets = vec![0i32];
     let mut n = 0;
     for row in &rows {
-        for (s, e, found) in row.iter().flatten() {
-            start.append_value(*s as u64);
-            end.append_value(*e as u64);
-            iri.append_value(found);
-        }
         n += row.as_ref().map_or(0, Vec::len);
         offsets.push(list_offset(n)?);
     }
+    let start: UInt64Array = found.iter().map(|f| Some(f.0 as u64)).collect();
+    let end: UInt64Array = found.iter().map(|f| Some(f.1 as u64)).collect();
+    let iri: Vec<_> = found.iter().map(|f| Some(f.2.as_str())).collect();
     let items = structs(
         vec![
-            ("start", Arc::new(start.finish())),
-            ("end", Arc::new(end.finish())),
-            ("iri", Arc::new(iri.finish())),
+            ("start", Arc::new(start)),
+            ("end", Arc::new(end)),
+            ("iri", texts(&iri)),
         ],
         None,
     )?;
@@ -679,9 +730,9 @@ fn verdicts(
     level: &str,
     base: Option<&str>,
     exclude_fragment: bool,
-) -> PyResult<Vec<Result<Option<Equivalence>, String>>> {
+) -> PyResult<Vec<Result<Option<Equivalence>, Failure>>> {
     let base = base
-        .map(|b| Iri::parse(b).map_err(|e| PyValueError::new_err(format!("base: {e}"))))
+        .map(|b| Iri::parse(b).map_err(|e| Failure::of(b, &e).into_err(py, None)))
         .transpose()?;
     let mut options =
         CompareOptions::new(crate::named::<Level>(level)?).exclude_fragment(exclude_fragment);
@@ -690,14 +741,15 @@ fn verdicts(
         let (Some(x), Some(y)) = (x, y) else {
             return Ok(None);
         };
-        let x = IriRef::parse(x).map_err(|e| e.to_string())?;
-        let y = IriRef::parse(y).map_err(|e| e.to_string())?;
+        let x = IriRef::parse(x).map_err(|e| Failure::of(x, &e))?;
+        let y = IriRef::parse(y).map_err(|e| Failure::of(y, &e))?;
         comparison::compare(&x, &y, &options)
             .map(Some)
-            .map_err(|e| e.to_string())
+            .map_err(|e| Failure::plain("relative_reference", e.to_string()))
     })
 }
 
+/// Strings: the verdict of `iriscan.compare` on each row of `a` and of `b`.
 #[pyfunction]
 #[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, errors = "null"))]
 pub fn compare(
@@ -713,10 +765,11 @@ pub fn compare(
     let rows = verdicts(py, a, b, level, base, exclude_fragment)?;
     string_column(py, rows.len(), raise, |i| match &rows[i] {
         Ok(v) => Ok(v.map(|v| Cow::Borrowed(crate::verdict_name(v)))),
-        Err(message) => Err(message.clone()),
+        Err(failure) => Err(failure.clone()),
     })
 }
 
+/// Booleans: `compare`'s verdicts, null where it cannot tell.
 #[pyfunction]
 #[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, errors = "null"))]
 pub fn equivalent(
@@ -730,7 +783,7 @@ pub fn equivalent(
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
     let rows = verdicts(py, a, b, level, base, exclude_fragment)?;
-    let rows = settle(rows, raise)?;
+    let rows = settle(py, rows, raise)?;
     booleans(
         py,
         rows.into_iter()
@@ -743,6 +796,17 @@ pub fn equivalent(
     )
 }
 
+/// An error when the base, given as one string, is not an IRI: a column of nulls would hide it.
+fn base_is_an_iri(py: Python<'_>, base: &Operand) -> PyResult<()> {
+    match base {
+        Operand::Text(b) => Iri::parse(b)
+            .map(|_| ())
+            .map_err(|e| Failure::of(b, &e).into_err(py, None)),
+        Operand::Column(_) => Ok(()),
+    }
+}
+
+/// Strings: each row resolved against `base` (a string, or a column).
 #[pyfunction]
 #[pyo3(signature = (array, base, errors = "null"))]
 pub fn resolve(
@@ -752,13 +816,15 @@ pub fn resolve(
     errors: &str,
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
+    base_is_an_iri(py, &base)?;
     map_pair_strings(py, array, base, raise, |r, b| {
-        let b = Iri::parse(b).map_err(|e| format!("base: {e}"))?;
-        let r = IriRef::parse(r).map_err(|e| e.to_string())?;
+        let b = Iri::parse(b).map_err(|e| Failure::of(b, &e))?;
+        let r = IriRef::parse(r).map_err(|e| Failure::of(r, &e))?;
         Ok(Some(Cow::Owned(b.resolve(&r))))
     })
 }
 
+/// Strings: the shortest reference to each row from `base` (a string, or a column).
 #[pyfunction]
 #[pyo3(signature = (array, base, errors = "null"))]
 pub fn relativize(
@@ -768,11 +834,12 @@ pub fn relativize(
     errors: &str,
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
+    base_is_an_iri(py, &base)?;
     map_pair_strings(py, array, base, raise, |t, b| {
-        let b = Iri::parse(b).map_err(|e| format!("base: {e}"))?;
-        let t = Iri::parse(t).map_err(|e| e.to_string())?;
+        let b = Iri::parse(b).map_err(|e| Failure::of(b, &e))?;
+        let t = Iri::parse(t).map_err(|e| Failure::of(t, &e))?;
         b.relativize(&t)
             .map(|r| Some(Cow::Owned(r)))
-            .map_err(|e| e.to_string())
+            .map_err(|e| Failure::plain("relativize", e.to_string()))
     })
 }

@@ -19,24 +19,66 @@ use pyo3::types::PyDict;
 use std::borrow::Cow;
 
 create_exception!(
-    _iriscan,
+    iriscan,
     IriError,
     PyValueError,
     "Not an IRI, or one that cannot be mapped."
 );
 
+/// Why an input failed: what an `IriError` holds.
+#[derive(Clone)]
+pub(crate) struct Failure {
+    kind: &'static str,
+    /// In characters and in bytes of the input, and the component, for an error of the grammar.
+    at: Option<(usize, usize, &'static str)>,
+    message: String,
+}
+
+impl Failure {
+    /// `e`, an error of the library on `input`.
+    pub(crate) fn of(input: &str, e: &iriscan::Error) -> Failure {
+        let chars = char_offset(input, e.offset().min(input.len()));
+        Failure {
+            kind: e.kind().name(),
+            at: Some((chars, e.offset(), e.component().name())),
+            message: e.to_string(),
+        }
+    }
+
+    /// A failure of `kind` with `message` and no position.
+    pub(crate) fn plain(kind: &'static str, message: String) -> Failure {
+        Failure {
+            kind,
+            at: None,
+            message,
+        }
+    }
+
+    /// The `IriError`; `row` (of a column) is an attribute and begins the message.
+    pub(crate) fn into_err(self, py: Python<'_>, row: Option<usize>) -> PyErr {
+        let text = match row {
+            Some(i) => format!("row {i}: {}", self.message),
+            None => self.message.clone(),
+        };
+        let err = IriError::new_err(text);
+        let value = err.value(py);
+        let (offset, byte_offset, component) = match self.at {
+            Some((chars, bytes, component)) => (Some(chars), Some(bytes), Some(component)),
+            None => (None, None, None),
+        };
+        let _ = value.setattr("kind", self.kind);
+        let _ = value.setattr("offset", offset);
+        let _ = value.setattr("byte_offset", byte_offset);
+        let _ = value.setattr("component", component);
+        let _ = value.setattr("message", self.message);
+        let _ = value.setattr("row", row);
+        err
+    }
+}
+
 /// An `IriError` for `e`, an error of the library on `input`, with its offset in characters.
 fn iri_error(py: Python<'_>, input: &str, e: &iriscan::Error) -> PyErr {
-    let err = IriError::new_err(e.to_string());
-    let value = err.value(py);
-    let byte = e.offset().min(input.len());
-    let chars = char_offset(input, byte);
-    let _ = value.setattr("kind", e.kind().name());
-    let _ = value.setattr("offset", chars);
-    let _ = value.setattr("byte_offset", e.offset());
-    let _ = value.setattr("component", e.component().name());
-    let _ = value.setattr("message", e.to_string());
-    err
+    Failure::of(input, e).into_err(py, None)
 }
 
 /// The number of characters of `s` before its byte `byte`.
@@ -45,15 +87,8 @@ pub(crate) fn char_offset(s: &str, byte: usize) -> usize {
 }
 
 /// An `IriError` of `kind` with `message` and no position.
-fn plain_error(py: Python<'_>, kind: &str, message: String) -> PyErr {
-    let err = IriError::new_err(message.clone());
-    let value = err.value(py);
-    let _ = value.setattr("kind", kind);
-    let _ = value.setattr("offset", py.None());
-    let _ = value.setattr("byte_offset", py.None());
-    let _ = value.setattr("component", py.None());
-    let _ = value.setattr("message", message);
-    err
+fn plain_error(py: Python<'_>, kind: &'static str, message: String) -> PyErr {
+    Failure::plain(kind, message).into_err(py, None)
 }
 
 /// A name of one of the library's option enums, or a `ValueError` naming the choices.
@@ -82,6 +117,9 @@ pub(crate) fn host_kind_name(kind: iriscan::HostKind) -> &'static str {
     }
 }
 
+/// Whether `s` is of `grammar` (iri, iri-ref, absolute-iri, relative-ref, uri, uri-ref), read
+/// by `mode`: strict, leiri (3987bis 7.1: spaces and other characters percent-encoded first) or
+/// href (7.2, as a browser reads an href).
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
 fn is_valid(s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
@@ -89,6 +127,9 @@ fn is_valid(s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
     Ok(grammar.validate(text.as_bytes()).is_ok())
 }
 
+/// None when `s` is of `grammar` (read by `mode`), else the `IriError`: `kind`, `offset` (in
+/// characters; of the text `mode` made when it is not strict), `byte_offset`, `component` and
+/// `message` (whose positions are in bytes of UTF-8, as the command writes them).
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
 fn check(py: Python<'_>, s: &str, grammar: &str, mode: &str) -> PyResult<Option<Py<PyAny>>> {
@@ -142,6 +183,9 @@ pub(crate) fn sections(icann_only: bool) -> Sections {
     }
 }
 
+/// The components of `s` as a dict (`iriscan.parse` makes it a `Parsed`): None when absent, ""
+/// when empty; the host's kind; its public suffix and registrable domain by the Public Suffix
+/// List, its ICANN section alone with `icann_only`. Raises `IriError`.
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict", icann_only = false))]
 fn parse<'py>(
@@ -160,6 +204,10 @@ fn parse<'py>(
     Ok(d)
 }
 
+/// The URI of the IRI reference `s` (3987bis 3.6): non-ASCII characters percent-encoded as
+/// UTF-8, hosts mapped by `host` (auto: IDNA for DNS names by the scheme table, percent
+/// otherwise; idna; percent), the query of an http(s) IRI from a page in `query_charset`
+/// encoded in that charset (3.5). Raises `IriError`.
 #[pyfunction]
 #[pyo3(signature = (s, host = "auto", query_charset = None, mode = "strict"))]
 fn to_uri(
@@ -188,6 +236,8 @@ pub(crate) fn to_uri_options(host: &str, query_charset: Option<&str>) -> PyResul
     }
 }
 
+/// The IRI of the URI reference `s` (3987bis 3.7): percent-encoded UTF-8 decoded where an IRI
+/// may hold it and it maps back, and ACE labels in Unicode unless `to_unicode` is false.
 #[pyfunction]
 #[pyo3(signature = (s, to_unicode = true))]
 fn to_iri(py: Python<'_>, s: &str, to_unicode: bool) -> PyResult<String> {
@@ -245,13 +295,13 @@ impl Normalizer {
 
     /// The form of the row `s` of a column: as `apply`, with a row that is not an IRI
     /// reference, or that has no key, an error's message.
-    pub(crate) fn apply_row<'a>(&self, s: &'a str) -> Result<Option<Cow<'a, str>>, String> {
-        let iri = IriRef::parse(s).map_err(|e| e.to_string())?;
+    pub(crate) fn apply_row<'a>(&self, s: &'a str) -> Result<Option<Cow<'a, str>>, Failure> {
+        let iri = IriRef::parse(s).map_err(|e| Failure::of(s, &e))?;
         match self.apply(&iri) {
             Ok(Some(out)) => Ok(Some(out)),
             // A key the level's rules cannot make (IDNA refuses the host) is an error too.
-            Ok(None) => Err("no key at this level".to_string()),
-            Err((_, message)) => Err(message),
+            Ok(None) => Err(Failure::plain("no_key", "no key at this level".to_string())),
+            Err((kind, message)) => Err(Failure::plain(kind, message)),
         }
     }
 
@@ -302,6 +352,12 @@ pub(crate) fn protocol(
         .strip_www(strip_www)
 }
 
+/// `s` normalized at `level` (3987bis 5.3): simple (as written), syntax (case, percent-encoding,
+/// dot segments), scheme (default ports, empty paths, IDNA hosts in Unicode) or protocol (with
+/// the rules asked for: `sort_query`, `form_query` (+ as space), `drop_params` (globs),
+/// `drop_tracking` (utm_* and the like), `strip_www`); `nfc` or `nfkc` only when asked. With
+/// `form="key"`, the key `compare` decides by; `form="canonical"`, that key as an IRI (None
+/// when the level's rules cannot make one). Raises `IriError`.
 #[pyfunction]
 #[pyo3(signature = (s, level = "syntax", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
 #[allow(clippy::too_many_arguments)]
@@ -334,6 +390,9 @@ fn normalize(
         .map_err(|(kind, message)| plain_error(py, kind, message))
 }
 
+/// "equivalent", "different" or "cannot tell" (when the level's rules cannot be applied, as
+/// when IDNA refuses a host) for `a` and `b` at `level`; relative references resolved against
+/// `base`; fragments ignored with `exclude_fragment`.
 #[pyfunction]
 #[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false))]
 fn compare(
@@ -368,6 +427,7 @@ pub(crate) fn verdict_name(verdict: Equivalence) -> &'static str {
     }
 }
 
+/// `reference` resolved against the IRI `base` (RFC 3986 5.2, strict).
 #[pyfunction]
 #[pyo3(signature = (reference, base))]
 fn resolve(py: Python<'_>, reference: &str, base: &str) -> PyResult<String> {
@@ -376,6 +436,7 @@ fn resolve(py: Python<'_>, reference: &str, base: &str) -> PyResult<String> {
     Ok(base.resolve(&r).to_string())
 }
 
+/// The shortest reference that resolves against `base` to `iri`.
 #[pyfunction]
 #[pyo3(signature = (iri, base))]
 fn relativize(py: Python<'_>, iri: &str, base: &str) -> PyResult<String> {
@@ -387,6 +448,8 @@ fn relativize(py: Python<'_>, iri: &str, base: &str) -> PyResult<String> {
         .map_err(|e| plain_error(py, "relativize", e.to_string()))
 }
 
+/// The first of the lines of each comparison key at `level`, in order; a line that is not an
+/// IRI reference is kept once per exact text.
 #[pyfunction]
 #[pyo3(signature = (lines, level = "syntax", exclude_fragment = false))]
 fn dedupe(lines: Vec<String>, level: &str, exclude_fragment: bool) -> PyResult<Vec<String>> {
@@ -431,6 +494,8 @@ pub(crate) fn lint_rows(s: &str, iri: &IriRef<'_>) -> Vec<LintRow> {
         .collect()
 }
 
+/// The lints of `s` (3987bis 4.2, 4.4, 6.1, 8.5): dicts of `code`, `severity`, `component`,
+/// `offset` and `length` (in characters) and `message`. Raises `IriError`.
 #[pyfunction]
 fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
@@ -449,6 +514,10 @@ fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
         .collect()
 }
 
+/// What to show a person for `s` (3987bis 4.1, 8.6): decoded where safe, spoofing labels in ACE
+/// form, components that break 4.2 in URI notation, invisible characters percent-encoded,
+/// right-to-left text wrapped by `embedding` (lre, lri, none); `visual` writes the display
+/// order, `ascii` the URI. Raises `IriError`.
 #[pyfunction]
 #[pyo3(signature = (s, embedding = "lre", ascii = false, visual = false))]
 fn to_display(
@@ -502,6 +571,9 @@ pub(crate) fn found_in(text: &str, options: &ExtractOptions) -> Vec<(usize, usiz
         .collect()
 }
 
+/// The IRIs in running text (3987bis 8.3): (start, end) in characters, and the IRI (with
+/// "http://" before a "www." found with `www`). `schemes` replaces the scheme table; `mode`
+/// reads liberal text.
 #[pyfunction]
 #[pyo3(signature = (text, schemes = None, www = false, mode = "strict"))]
 fn extract(

@@ -226,3 +226,46 @@ out = arrow.normalize(pl.Series(["HTTP://A/./b", None]), level="scheme")
 assert pl.Series(out).to_list() == ["http://a/b", None]
 """
     subprocess.run([sys.executable, "-c", script], check=True)
+
+
+def test_a_raised_row_error_has_the_attributes_of_an_iri_error():
+    with pytest.raises(iriscan.IriError) as raised:
+        arrow.normalize(pa.array(["http://a/", "http://例え/a b"]), errors="raise")
+    e = raised.value
+    assert (e.row, e.kind, e.offset, e.byte_offset, e.component) == (1, "invalid_character", 11, 15, "path")
+    assert "http://例え/a b"[e.offset] == " " and str(e).startswith("row 1: ")
+    with pytest.raises(iriscan.IriError) as raised:
+        arrow.to_uri(pa.array(["http://a/%zz"]), errors="raise")
+    assert (raised.value.row, raised.value.kind) == (0, "invalid_percent_encoding")
+
+
+def test_errors_survive_pickling():
+    import pickle
+
+    err = iriscan.check("http://例え/a b")
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is iriscan.IriError
+    assert (back.kind, back.offset, back.message) == (err.kind, err.offset, err.message)
+
+
+def test_one_row_is_used_for_every_row_and_a_bad_base_raises():
+    refs = pa.array(["../d", "#f", None])
+    assert arrow.resolve(refs, pa.array(["http://a/b/c"])).to_pylist() == ["http://a/d", "http://a/b/c#f", None]
+    assert arrow.resolve(refs, pa.scalar("http://a/b/c")).to_pylist() == ["http://a/d", "http://a/b/c#f", None]
+    assert arrow.resolve(pa.array(["../x"]), pa.array(["http://a/b/c", "http://z/y/"])).to_pylist() == [
+        "http://a/x", "http://z/x"]
+    with pytest.raises(iriscan.IriError):
+        arrow.resolve(refs, "not a base")
+    with pytest.raises(iriscan.IriError):
+        arrow.relativize(refs, "not a base")
+    assert arrow.resolve(refs, pa.array(["not a base"] * 3)).to_pylist() == [None] * 3
+
+
+def test_dictionaries_and_nulls_alone_are_read():
+    dictionary = pa.array(["HTTP://A/./b", None, "HTTP://A/./b", "http://a b/"]).dictionary_encode()
+    assert arrow.normalize(dictionary).to_pylist() == ["http://a/b", None, "http://a/b", None]
+    assert arrow.is_valid(dictionary).to_pylist() == [True, None, True, False]
+    assert arrow.normalize(pa.array([None, None])).to_pylist() == [None, None]
+    assert arrow.is_valid(pa.nulls(3)).to_pylist() == [None] * 3
+    with pytest.raises(TypeError, match="pass one of its columns"):
+        arrow.is_valid(pa.StructArray.from_arrays([pa.array(["a"])], ["url"]))

@@ -51,7 +51,8 @@ def test_polars():
     frame = pl.DataFrame({"url": ROWS, "base": BASES, "text": TEXTS})
     out = frame.select(
         p=col.parse(), d=col.to_display(), u=col.to_uri(), l=col.lint(),
-        r=col.resolve(pl.col("base")), rs=col.resolve("http://h/p/q"),
+        r=col.resolve(pl.col("base")), rs=col.resolve("http://h/p/q"), rl=col.resolve(pl.lit("http://h/p/q")),
+        rel=col.relativize(pl.col("base")),
         e=col.equivalent(pl.col("base"), level="scheme"), c=col.compare("http://example.com/a/b", level="scheme"),
         x=pl.col("text").iri.extract(), k=col.normalize(level="scheme", form="key"),
     )
@@ -61,6 +62,10 @@ def test_polars():
     assert out["l"].to_list() == [scalar(iriscan.lint, s) for s in ROWS]
     assert out["r"].to_list() == [scalar(iriscan.resolve, s, b) for s, b in zip(ROWS, BASES)]
     assert out["rs"].to_list() == [scalar(iriscan.resolve, s, "http://h/p/q") for s in ROWS]
+    assert out["rl"].to_list() == out["rs"].to_list()
+    assert out["rel"].to_list() == [scalar(iriscan.relativize, s, b) for s, b in zip(ROWS, BASES)]
+    dictionary = pl.DataFrame({"url": pl.Series(ROWS, dtype=pl.Categorical)})
+    assert dictionary.select(col.normalize(level="scheme")).to_series().to_list() == expected()
     assert out["e"].to_list() == [scalar(iriscan.equivalent, s, b, level="scheme") for s, b in zip(ROWS, BASES)]
     assert out["c"].to_list() == [scalar(iriscan.compare, s, "http://example.com/a/b", level="scheme") for s in ROWS]
     assert out["c"].to_list()[0] == "equivalent"
@@ -93,6 +98,19 @@ def test_duckdb():
         assert e == scalar(iriscan.equivalent, s, b, level="scheme")
         assert x == (None if t is None else [found for _, _, found in iriscan.extract(t)])
         assert v == (None if s is None else iriscan.is_valid(s))
+    levels = ["simple", "scheme", None, "syntax"]
+    con.execute("CREATE TABLE v (i INTEGER, url VARCHAR, level VARCHAR)")
+    con.executemany("INSERT INTO v VALUES (?, ?, ?)", [(i, u, lv) for i, (u, lv) in enumerate(zip(ROWS, levels))])
+    rows = con.sql("""SELECT iri_normalize(url, level), iri_compare(url, 'http://example.com/a/b', level),
+                             iri_check(url), iri_lint(url), iri_relativize(url, 'http://x/')
+                      FROM v ORDER BY i""").fetchall()
+    for (n, c, e, lints, rel), s, lv in zip(rows, ROWS, levels):
+        assert n == (None if lv is None else scalar(iriscan.normalize, s, level=lv))
+        assert c == (None if lv is None else scalar(iriscan.compare, s, "http://example.com/a/b", level=lv))
+        err = None if s is None else iriscan.check(s)
+        assert e == (None if err is None else {"kind": err.kind, "offset": err.offset, "message": err.message})
+        assert lints == scalar(iriscan.lint, s)
+        assert rel == scalar(iriscan.relativize, s, "http://x/")
 
 
 @pytest.fixture(scope="module")
