@@ -85,12 +85,7 @@ impl ExtractOptions {
                 .iter()
                 .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
                 .then_some(false),
-            None => Some(
-                std::str::from_utf8(scheme)
-                    .ok()
-                    .and_then(crate::scheme_info)
-                    .is_none(),
-            ),
+            None => Some(crate::scheme::scheme_info_of_bytes(scheme).is_none()),
         }
     }
 }
@@ -376,12 +371,19 @@ impl simd::Kernel for Reach<'_> {
     }
 }
 
-/// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark.
+/// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark, written out
+/// (the test below holds it to `char::is_whitespace` and [`is_quotation_mark`] for every code
+/// point): asking `is_whitespace` cost the letters of Hebrew and Arabic IRIs a table lookup.
 #[inline]
 fn ends_an_iri(c: char) -> bool {
-    // Both are below U+3100 or among the forms of U+FE00 to U+FFFF.
-    matches!(c as u32, 0x80..=0x30FF | 0xFE00..=0xFFFF)
-        && (c.is_whitespace() || is_quotation_mark(c))
+    matches!(
+        c as u32,
+        // White_Space.
+        0x85 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+        // Quotation_Mark.
+        | 0xAB | 0xBB | 0x2018..=0x201F | 0x2039 | 0x203A | 0x2E42 | 0x300C..=0x300F
+        | 0x301D..=0x301F | 0xFE41..=0xFE44 | 0xFF02 | 0xFF07 | 0xFF62 | 0xFF63
+    )
 }
 
 /// The character whose UTF-8 form starts at `b[i]`, a byte of 0x80 or above, and its length, if
@@ -456,7 +458,7 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
         let count = |c: char| {
             let mut buf = [0; 4];
             let c = c.encode_utf8(&mut buf).as_bytes();
-            text.windows(c.len()).filter(|w| *w == c).count()
+            memchr::memmem::find_iter(text, c).count()
         };
         let unbalanced = BRACKETS
             .iter()
@@ -514,6 +516,14 @@ mod tests {
             }
         }
         i
+    }
+
+    #[test]
+    fn the_characters_that_end_an_iri_are_white_space_and_quotation_marks() {
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let expected = c.is_whitespace() || is_quotation_mark(c);
+            assert_eq!(ends_an_iri(c), expected, "U+{:04X}", c as u32);
+        }
     }
 
     proptest! {

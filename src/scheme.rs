@@ -25,12 +25,18 @@ pub struct SchemeInfo {
 /// assert!(iriscan::scheme_info("x-unknown").is_none());
 /// ```
 pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo> {
+    scheme_info_of_bytes(scheme.as_bytes())
+}
+
+/// [`scheme_info`] of a scheme's bytes: what finds IRIs in text has bytes, and a `str` of them
+/// cost it a UTF-8 check a candidate.
+pub(crate) fn scheme_info_of_bytes(scheme: &[u8]) -> Option<&'static SchemeInfo> {
     if scheme.len() > SCHEME_MAX_LEN {
         return None;
     }
     let mut buf = [0u8; SCHEME_MAX_LEN];
     let lower = &mut buf[..scheme.len()];
-    lower.copy_from_slice(scheme.as_bytes());
+    lower.copy_from_slice(scheme);
     lower.make_ascii_lowercase();
     scheme_by_match(lower)
 }
