@@ -372,8 +372,7 @@ impl simd::Kernel for Reach<'_> {
 }
 
 /// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark, written out
-/// (the test below holds it to `char::is_whitespace` and [`is_quotation_mark`] for every code
-/// point): asking `is_whitespace` cost the letters of Hebrew and Arabic IRIs a table lookup.
+/// (a test holds it to `char::is_whitespace` and the quotation marks for every code point): asking `is_whitespace` cost the letters of Hebrew and Arabic IRIs a table lookup.
 #[inline]
 fn ends_an_iri(c: char) -> bool {
     matches!(
@@ -409,26 +408,6 @@ fn decode(b: &[u8], i: usize) -> Option<(char, usize)> {
         cp << 6 | u32::from(c & 0x3F)
     });
     Some((char::from_u32(cp)?, n))
-}
-
-/// Whether `c`, not ASCII, is a quotation mark: Unicode's Quotation_Mark but the ASCII ones ('"'
-/// ends an IRI anyway, and "'" is a sub-delim).
-fn is_quotation_mark(c: char) -> bool {
-    matches!(
-        c,
-        '«' | '»'
-            | '\u{2018}'..='\u{201F}'
-            | '‹'
-            | '›'
-            | '⹂'
-            | '「'..='』'
-            | '〝'..='〟'
-            | '﹁'..='﹄'
-            | '＂'
-            | '＇'
-            | '｢'
-            | '｣'
-    )
 }
 
 /// Punctuation that ends a sentence or a clause, in ASCII, full-width and other scripts' forms:
@@ -489,6 +468,14 @@ fn last_char(b: &[u8]) -> Option<char> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Whether `c`, not ASCII, is a quotation mark: Unicode's Quotation_Mark ('"' ends an IRI
+    /// anyway, and "'" is a sub-delim), by ICU's data.
+    fn is_quotation_mark(c: char) -> bool {
+        !c.is_ascii()
+            && icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>()
+                .contains(c)
+    }
 
     /// [`reach`] a byte at a time, with `std` deciding UTF-8: the reference of every level.
     fn reach_bytewise(b: &[u8], start: usize, liberal: bool) -> usize {
