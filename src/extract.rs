@@ -102,6 +102,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         at: 0,
         colon: None,
         www: None,
+        reach: (0, 0),
     }
 }
 
@@ -117,6 +118,10 @@ pub struct Extract<'t, 'o> {
     colon: Option<usize>,
     /// The next "www." at or after `at`, once looked for (`text.len()` for none).
     www: Option<usize>,
+    /// The last run [`reach`] read: from where, to where. Every start inside it reaches its
+    /// end, and candidates that fail start again inside it: read again each time, a run of
+    /// many made a text quadratic.
+    reach: (usize, usize),
 }
 
 /// An IRI found in text: where it stands, and the IRI it is read as.
@@ -210,7 +215,7 @@ impl<'t> Extract<'t, '_> {
 
     /// The IRI whose scheme ends at the ":" at `colon`, if one does; its scheme starts at or
     /// after `from`.
-    fn at_colon(&self, from: usize, colon: usize) -> Option<Found<'t>> {
+    fn at_colon(&mut self, from: usize, colon: usize) -> Option<Found<'t>> {
         let b = self.text;
         // RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), as long as it goes back.
         let mut start = colon;
@@ -232,13 +237,24 @@ impl<'t> Extract<'t, '_> {
         self.candidate(start, least, false)
     }
 
+    /// [`reach`] from `start`, from the last run read when `start` is inside it.
+    fn reach_from(&mut self, start: usize, liberal: bool) -> usize {
+        let (from, end) = self.reach;
+        if from <= start && start < end {
+            return end;
+        }
+        let end = reach(self.text, start, liberal);
+        self.reach = (start, end);
+        end
+    }
+
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
     /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
     /// "http://".
-    fn candidate(&self, start: usize, least: usize, www: bool) -> Option<Found<'t>> {
+    fn candidate(&mut self, start: usize, least: usize, www: bool) -> Option<Found<'t>> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
-        let mut end = trim(b, start, reach(b, start, liberal));
+        let mut end = trim(b, start, self.reach_from(start, liberal));
         // The grammar stops at most a few times (a "%" without its digits, then a ":" without
         // a port...): the bound keeps a line of many such linear.
         for _ in 0..4 {
