@@ -103,8 +103,12 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         colon: None,
         www: None,
         reach: (0, 0),
+        window: FIRST_WINDOW,
     }
 }
+
+/// The length of the first prefix of a candidate a liberal mode reads (`prefix_fails`).
+const FIRST_WINDOW: usize = 256;
 
 /// The iterator of [`extract`].
 #[derive(Clone, Debug)]
@@ -122,6 +126,8 @@ pub struct Extract<'t, 'o> {
     /// end, and candidates that fail start again inside it: read again each time, a run of
     /// many made a text quadratic.
     reach: (usize, usize),
+    /// The first window of `prefix_fails`: [`FIRST_WINDOW`], other sizes in the tests.
+    window: usize,
 }
 
 /// An IRI found in text: where it stands, and the IRI it is read as.
@@ -237,6 +243,40 @@ impl<'t> Extract<'t, '_> {
         self.candidate(start, least, false)
     }
 
+    /// In a liberal mode, whether the candidate `b[start..end]` is refused by the grammar as a
+    /// prefix of it already is: its prefixes of doubling length, mapped, are read until the
+    /// grammar refuses one where the rest cannot change its mind, or the prefix is the whole
+    /// (read by [`Self::candidate`]). A mode maps the whole candidate, so each one the grammar
+    /// refuses early cost the length of its run, and a run of many took time in n².
+    fn prefix_fails(&self, start: usize, end: usize, www: bool) -> bool {
+        let b = self.text;
+        let mut window = self.window;
+        loop {
+            let mut cut = start.saturating_add(window).min(end);
+            while cut < end && b[cut] & 0xC0 == 0x80 {
+                cut += 1;
+            }
+            if cut >= end {
+                return false;
+            }
+            let Ok(text) = std::str::from_utf8(&b[start..cut]) else {
+                return false;
+            };
+            let read = if www {
+                Cow::Owned(format!("http://{text}"))
+            } else {
+                Cow::Borrowed(text)
+            };
+            let iri = self.options.mode.apply(&read);
+            if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
+                if refused_whatever_follows(iri.as_bytes(), &e) {
+                    return true;
+                }
+            }
+            window = window.saturating_mul(2);
+        }
+    }
+
     /// [`reach`] from `start`, from the last run read when `start` is inside it.
     fn reach_from(&mut self, start: usize, liberal: bool) -> usize {
         let (from, end) = self.reach;
@@ -255,6 +295,9 @@ impl<'t> Extract<'t, '_> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
         let mut end = trim(b, start, self.reach_from(start, liberal));
+        if liberal && self.prefix_fails(start, end, www) {
+            return None;
+        }
         // The grammar stops at most a few times (a "%" without its digits, then a ":" without
         // a port...): the bound keeps a line of many such linear.
         for _ in 0..4 {
@@ -322,6 +365,23 @@ impl<'t> Extract<'t, '_> {
             }
         }
         None
+    }
+}
+
+/// Whether the grammar's error `e` on `iri` stays whatever bytes follow `iri`: it is not within
+/// the two bytes a "%" looks ahead (nor at the end), and it is not in an authority that may
+/// still go on (whose "@" or last ":", further on, would read its parts otherwise).
+fn refused_whatever_follows(iri: &[u8], e: &crate::Error) -> bool {
+    use crate::Component;
+    let at = e.offset();
+    if at + 3 >= iri.len() {
+        return false;
+    }
+    match e.component() {
+        Component::Scheme | Component::Path | Component::Query | Component::Fragment => true,
+        Component::Userinfo | Component::Host | Component::Port => {
+            iri[at..].iter().any(|c| matches!(c, b'/' | b'?' | b'#'))
+        }
     }
 }
 
@@ -530,6 +590,33 @@ mod tests {
     }
 
     proptest! {
+        /// In a liberal mode, reading prefixes first (of any first length, doubling) finds what
+        /// reading each candidate whole finds.
+        #[test]
+        fn prefixes_refuse_only_what_the_whole_refuses(
+            pieces in proptest::collection::vec(prop_oneof![
+                "[a-z0-9/.:@?=&%#\\[\\]{}|^`-]{1,12}",
+                Just("http://".to_string()), Just("www.".to_string()),
+                Just("u:p@h:80/".to_string()), Just("user:password@".to_string()),
+                Just("host:8080".to_string()), Just("[::1]".to_string()),
+                Just("%41%C3%A9".to_string()),
+                Just("é".to_string()), Just("例".to_string()), Just(" ".to_string()),
+            ], 1..12),
+            href in any::<bool>(),
+            www in any::<bool>(),
+            window in 1usize..40,
+        ) {
+            let text = pieces.concat();
+            let mode = if href { Mode::Href } else { Mode::Leiri };
+            let options = ExtractOptions::new().www(www).mode(mode);
+            let found = |window: usize| {
+                let mut found = extract(&text, &options);
+                found.window = window;
+                found.map(|f| (f.range(), f.iri().as_str().to_string())).collect::<Vec<_>>()
+            };
+            prop_assert_eq!(found(window), found(usize::MAX));
+        }
+
         /// Every level reaches as far as the byte walk.
         #[test]
         fn reach_at_every_level_is_the_byte_walk(

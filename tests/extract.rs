@@ -551,4 +551,8 @@ fn many_candidates_in_one_run_take_linear_time() {
     );
     let text = "http://[".repeat(2_000_000);
     assert_eq!(count_within_a_minute(text, ExtractOptions::new()), 0);
+    // A liberal mode maps what it reads: only as much as the grammar needs to refuse it.
+    let text = "http://a%".repeat(2_000_000);
+    let options = ExtractOptions::new().mode(Mode::Leiri);
+    assert_eq!(count_within_a_minute(text, options), 0);
 }
