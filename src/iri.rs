@@ -205,6 +205,37 @@ impl<'a> IriRef<'a> {
         self.pos.query_end
     }
 
+    /// Where the components that 3987bis 4.2 divides start and end, as byte offsets: the
+    /// userinfo, the host if a registered name, the path, the query and the fragment, in this
+    /// order; those that are absent as empty ranges.
+    #[inline]
+    pub(crate) fn divided_ranges(&self) -> [(usize, usize); 5] {
+        let p = &self.pos;
+        let or_empty = |flag: u8, from: usize, end: usize| {
+            if self.has(flag) {
+                (from, end)
+            } else {
+                (0, 0)
+            }
+        };
+        let reg_name = self.has(HAS_AUTHORITY) && p.host_kind == HostKind::RegName;
+        [
+            or_empty(
+                HAS_USERINFO,
+                p.authority_start(),
+                p.host_start.wrapping_sub(1),
+            ),
+            if reg_name {
+                (p.host_start, p.host_end)
+            } else {
+                (0, 0)
+            },
+            (p.path_start, p.path_end),
+            or_empty(HAS_QUERY, p.path_end + 1, p.query_end),
+            or_empty(HAS_FRAGMENT, p.query_end + 1, self.input.len()),
+        ]
+    }
+
     #[inline]
     fn has(&self, flag: u8) -> bool {
         self.pos.flags & flag != 0

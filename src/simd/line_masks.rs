@@ -192,6 +192,46 @@ impl<const W: usize> Utf8Masks<W> {
     }
 }
 
+/// Bit masks over the bytes of an IRI of at most `64 * W` bytes that the lints stop at, as
+/// [`LineMasks`]: the leads of non-ASCII characters, ASCII letters, and the delimiters that
+/// divide components (3987bis 4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LintMasks<const W: usize> {
+    /// 0xC0 and above.
+    pub lead: [u64; W],
+    /// 0xD6 to 0xDF: the leads of U+0580 to U+07FF, mostly right-to-left (Hebrew, Arabic,
+    /// Syriac, Thaana, NKo).
+    pub rtl_lead: [u64; W],
+    /// `A` to `Z`, `a` to `z`.
+    pub letter: [u64; W],
+    /// "%", ".", "/", "&" or ";", "=".
+    pub percent: [u64; W],
+    pub dot: [u64; W],
+    pub slash: [u64; W],
+    pub ampersand: [u64; W],
+    pub equals: [u64; W],
+}
+
+impl<const W: usize> LintMasks<W> {
+    /// The masks of `b` a byte at a time: the reference the AVX-512 ones are tested against.
+    ///
+    /// # Panics
+    /// If `b` is longer than `64 * W` bytes.
+    #[cfg(test)]
+    pub(crate) fn portable(b: &[u8]) -> Self {
+        LintMasks {
+            lead: mask_of(b, |c| c >= 0xC0),
+            rtl_lead: mask_of(b, |c| (0xD6..=0xDF).contains(&c)),
+            letter: mask_of(b, |c| c.is_ascii_alphabetic()),
+            percent: mask_of(b, |c| c == b'%'),
+            dot: mask_of(b, |c| c == b'.'),
+            slash: mask_of(b, |c| c == b'/'),
+            ampersand: mask_of(b, |c| c == b'&' || c == b';'),
+            equals: mask_of(b, |c| c == b'='),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,7 @@ mod x86;
 
 pub(crate) use ascii_bytes::AsciiBytes;
 pub(crate) use host_split::{split_host, split_host_at, AsciiClasses, HostPoints, MAX_BYTES};
-pub(crate) use line_masks::{LineMasks, Utf8Masks};
+pub(crate) use line_masks::{LineMasks, LintMasks, Utf8Masks};
 #[cfg(feature = "internals")]
 pub(crate) use windows::check_windows;
 pub(crate) use windows::{any_in_windows, ascii_uppercase, hyphen_pairs, non_ascii};
@@ -321,6 +321,25 @@ pub(crate) fn sort_keys<const L: u8>(cpu: Cpu<L>, keys: &[u32], sorted: &mut [u3
     }
     let _ = (keys, sorted);
     false
+}
+
+/// The [`LintMasks`] of `b` (at most `64 * W` bytes) by AVX-512, from level `Avx512` on;
+/// `None` below it, where a byte walk is faster than building them.
+#[inline]
+pub(crate) fn lint_masks<const W: usize>(b: &[u8]) -> Option<LintMasks<W>> {
+    lint_masks_at(level(), b)
+}
+
+/// [`lint_masks`] at `level` (or this CPU's, if lower), for the tests.
+#[inline(always)]
+pub(crate) fn lint_masks_at<const W: usize>(level: Level, b: &[u8]) -> Option<LintMasks<W>> {
+    #[cfg(target_arch = "x86_64")]
+    if level.min(self::level()) >= Level::Avx512 {
+        // SAFETY: the CPU has AVX-512 F and BW (its level is at least `Avx512`).
+        return Some(unsafe { x86::avx512::lint_masks(b) });
+    }
+    let _ = (level, b);
+    None
 }
 
 /// Whether `b` is all ASCII. The mappings ask it of every line: a URI maps to itself (3987bis

@@ -87,6 +87,36 @@ fn ascii_uppercase_agrees() {
     }
 }
 
+/// The lint masks of each level that builds them against the byte walk, at every length up
+/// to 128, and on every byte value at every place.
+#[test]
+fn lint_masks_agree() {
+    let mut rng = Rng(0x3C6E_F372_FE94_F82B);
+    let alphabet = b"aZ%./&;=\x80\xBF\xC0\xC3\xD5\xD6\xDF\xE0\xF0\xFF@`[{09";
+    super::for_each_level(|level| {
+        for n in 0..=128 {
+            for _ in 0..50 {
+                let b: Vec<u8> = (0..n)
+                    .map(|_| alphabet[rng.below(alphabet.len())])
+                    .collect();
+                if let Some(wide) = super::lint_masks_at::<2>(level, &b) {
+                    assert_eq!(wide, super::LintMasks::portable(&b), "{level:?} {b:?}");
+                }
+            }
+        }
+        let mut b = [b'a'; 100];
+        for k in 0..100 {
+            for byte in 0..=255u8 {
+                b[k] = byte;
+                if let Some(wide) = super::lint_masks_at::<2>(level, &b) {
+                    assert_eq!(wide, super::LintMasks::portable(&b), "{level:?} {byte} {k}");
+                }
+                b[k] = b'a';
+            }
+        }
+    });
+}
+
 /// The ASCII test of each level against std's, at every length and position of a high byte.
 #[test]
 fn is_ascii_agrees_with_std() {

@@ -2,7 +2,7 @@
 //! ASCII test and count, and the sorting networks of Punycode's keys.
 
 use super::{check_leads, last_lead, walk};
-use crate::simd::line_masks::{LineMasks, Utf8Masks, ODD_LEAD, ODD_SECOND, ODD_THIRD};
+use crate::simd::line_masks::{LineMasks, LintMasks, Utf8Masks, ODD_LEAD, ODD_SECOND, ODD_THIRD};
 use crate::tables::{class, NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
 use std::arch::x86_64::*;
 
@@ -484,6 +484,46 @@ pub(crate) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 8], [u32; 16]) {
         _mm512_storeu_si512(sixteen.as_mut_ptr().cast(), sort16(wide));
     }
     (eight, sixteen)
+}
+
+/// [`LintMasks`] 64 bytes a block: the same masks as `LintMasks::portable` (tested).
+///
+/// # Safety
+/// The CPU has AVX-512 F and BW.
+///
+/// # Panics
+/// If `b` is longer than `64 * W` bytes.
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(crate) unsafe fn lint_masks<const W: usize>(b: &[u8]) -> LintMasks<W> {
+    assert!(b.len() <= 64 * W);
+    let byte = |x: u8| _mm512_set1_epi8(x as i8);
+    let mut m = LintMasks {
+        lead: [0; W],
+        rtl_lead: [0; W],
+        letter: [0; W],
+        percent: [0; W],
+        dot: [0; W],
+        slash: [0; W],
+        ampersand: [0; W],
+        equals: [0; W],
+    };
+    for w in 0..b.len().div_ceil(64) {
+        // SAFETY: the CPU has AVX-512 F and BW (this function's contract).
+        let v = unsafe { line_block(b, w) };
+        let eq = |x: u8| _mm512_cmpeq_epi8_mask(v, byte(x));
+        m.lead[w] = _mm512_cmpge_epu8_mask(v, byte(0xC0));
+        m.rtl_lead[w] =
+            _mm512_cmpge_epu8_mask(v, byte(0xD6)) & _mm512_cmple_epu8_mask(v, byte(0xDF));
+        let lower = _mm512_or_si512(v, byte(0x20));
+        m.letter[w] =
+            _mm512_cmpge_epu8_mask(lower, byte(b'a')) & _mm512_cmple_epu8_mask(lower, byte(b'z'));
+        m.percent[w] = eq(b'%');
+        m.dot[w] = eq(b'.');
+        m.slash[w] = eq(b'/');
+        m.ampersand[w] = eq(b'&') | eq(b';');
+        m.equals[w] = eq(b'=');
+    }
+    m
 }
 
 /// Whether `b` is all ASCII, 64 bytes at a time: the blocks or-ed together, each read by a

@@ -34,16 +34,20 @@
 //! a component mapped to URI notation as a whole (4.2's remedy) has no right-to-left character.
 
 use crate::map::pct::triplet_at;
+use crate::simd::LintMasks;
 use crate::tables::{
     is_composing, is_invisible, is_lookalike, lint_class, LintClass, LINT_SCRIPTS,
 };
 use crate::{Component, HostKind, IriRef};
+use divided::Divided;
 use std::fmt;
 use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::skeleton;
+
+mod divided;
 
 /// How much a lint matters: a warning breaks a SHOULD of the spec (the command exits 1), an info
 /// is "allowed but not recommended".
@@ -286,35 +290,96 @@ impl IriRef<'_> {
 /// The lints of `iri`, in the order of its components, and for each component in the order of
 /// [`LintCode::ALL`]. An IRI of ASCII characters alone has none.
 ///
-/// The IRI is read once, a lookup in the generated table of build/lint.rs a non-ASCII
-/// character, dividing the components and summing up each as it goes; a component is judged
-/// when the next one is read (`bidi-digit-adjacent` looks at both neighbours), and read again
-/// only where its summary finds a lint likely.
+/// Its components are found and summed up in one pass (module `divided`), a lookup in the
+/// generated table of build/lint.rs a non-ASCII character; each is judged from its summary and
+/// those of its neighbours (`bidi-digit-adjacent` looks at both), and read again only where the
+/// summary finds a lint likely. Without a right-to-left character, only components with
+/// non-ASCII characters can have a lint, and only those are read.
 pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     let input = iri.as_str();
     let mut lints = Vec::new();
     if input.is_ascii() {
         return lints;
     }
-    let mut pending: Option<(Part, Summary)> = None;
-    let mut rtl_before = false;
-    let mut judge = |part: Part, s: &Summary, rtl_beside: [bool; 2]| {
-        // An ASCII component has no lint but beside a right-to-left one.
-        if s.non_ascii || rtl_beside != [false; 2] {
-            lint_part(input, part, s, rtl_beside, &mut lints);
-        }
-    };
-    for_each_part(iri, |part, summary| {
-        if let Some((p, s)) = pending.take() {
-            judge(p, &s, [rtl_before, summary.has(LintClass::RTL)]);
-            rtl_before = s.has(LintClass::RTL);
-        }
-        pending = Some((part, summary));
-    });
-    if let Some((p, s)) = pending {
-        judge(p, &s, [rtl_before, false]);
+    let divided = input.len() <= divided::MAX_LEN
+        && crate::simd::lint_masks(input.as_bytes())
+            .is_some_and(|masks| lint_divided(iri, &masks, &mut lints));
+    if !divided {
+        lint_by_bytes(iri, &mut lints);
     }
     lints
+}
+
+/// Appends the lints of `iri` to `lints`, its components found by the byte walk.
+fn lint_by_bytes(iri: &IriRef<'_>, lints: &mut Vec<Lint>) {
+    let mut in_order = InOrder::new(iri.as_str(), lints);
+    for_each_part(iri, |part, summary| in_order.push(part, summary));
+    in_order.finish();
+}
+
+/// Appends the lints of `iri`, of masks `masks`, to `lints` and returns true where [`Divided`]
+/// reads it and it has no right-to-left character; false, with nothing appended, otherwise.
+#[inline(always)]
+fn lint_divided(iri: &IriRef<'_>, masks: &LintMasks<2>, lints: &mut Vec<Lint>) -> bool {
+    let input = iri.as_str();
+    let Some(d) = Divided::new(iri, masks) else {
+        return false;
+    };
+    let left_to_right = d.each_non_ascii(|part, s| {
+        if s.may_have_lints() {
+            lint_part(input, part, s, [false; 2], lints);
+        }
+    });
+    if !left_to_right {
+        lints.clear();
+    }
+    left_to_right
+}
+
+/// Judges the components of an IRI given in order, each when the next is known: whether that
+/// one has right-to-left characters is what `bidi-digit-adjacent` looks at.
+struct InOrder<'a> {
+    input: &'a str,
+    lints: &'a mut Vec<Lint>,
+    pending: Option<(Part, Summary)>,
+    rtl_before: bool,
+}
+
+impl<'a> InOrder<'a> {
+    fn new(input: &'a str, lints: &'a mut Vec<Lint>) -> Self {
+        InOrder {
+            input,
+            lints,
+            pending: None,
+            rtl_before: false,
+        }
+    }
+
+    /// The next component and its summary.
+    #[inline(always)]
+    fn push(&mut self, part: Part, summary: &Summary) {
+        if let Some((p, s)) = self.pending.take() {
+            self.judge(p, &s, summary.has(LintClass::RTL));
+            self.rtl_before = s.has(LintClass::RTL);
+        }
+        self.pending = Some((part, *summary));
+    }
+
+    /// Judges the last component.
+    fn finish(mut self) {
+        if let Some((p, s)) = self.pending.take() {
+            self.judge(p, &s, false);
+        }
+    }
+
+    #[inline(always)]
+    fn judge(&mut self, part: Part, s: &Summary, rtl_after: bool) {
+        let rtl_beside = [self.rtl_before, rtl_after];
+        // An ASCII component has no lint but beside a right-to-left one.
+        if s.non_ascii || rtl_beside != [false; 2] {
+            lint_part(self.input, part, s, rtl_beside, self.lints);
+        }
+    }
 }
 
 /// Appends the lints of the component `part` of `input`, of summary `summary`, whose neighbours
@@ -441,7 +506,7 @@ impl PartKind {
 }
 
 /// One component of 4.2, as divided: its kind and its bytes in the input.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Part {
     pub(crate) kind: PartKind,
     pub(crate) start: usize,
@@ -464,7 +529,7 @@ pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
 /// Calls `each` with the non-empty components of `iri` and their summaries, in the order of the
 /// input: one walk of the bytes of each component of the IRI, cut at the delimiters that divide
 /// it (4.2).
-fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part, Summary)) {
+fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part, &Summary)) {
     let input = iri.as_str();
     let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
     let mut walk =
@@ -535,7 +600,7 @@ fn ascii_kind(c: u8) -> u8 {
 /// Walks the `len` bytes of `region` from `start` in `b`, calling `each` with each non-empty
 /// component and its summary.
 #[inline(always)]
-fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMut(Part, Summary)) {
+fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMut(Part, &Summary)) {
     let end = start + len;
     let (mut kind, mut delimiters) = match region {
         Region::Userinfo => (PartKind::Userinfo, 0),
@@ -546,7 +611,7 @@ fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMu
     };
     let mut emit = |kind: PartKind, start: usize, end: usize, summary: Summary| {
         if end > start {
-            each(Part { kind, start, end }, summary);
+            each(Part { kind, start, end }, &summary);
         }
     };
     let (mut from, mut s) = (start, Summary::EMPTY);
@@ -576,15 +641,7 @@ fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMu
                 (from, s, i) = (i + 1, Summary::EMPTY, i + 1);
                 continue;
             }
-            // A percent-encoded octet below 0x80 is the character it encodes, the others the
-            // three characters as written (docs/spec-choices.md L2); no letters of a script.
-            // In an IRI, a "%" starts a triplet.
-            let octet = triplet_at(b, i).unwrap_or_default();
-            s.kinds |= if octet < 0x80 {
-                1 << ascii_kind(octet)
-            } else {
-                1 << LintClass::OTHER | 1 << ascii_kind(b[i + 1]) | 1 << ascii_kind(b[i + 2])
-            };
+            s.kinds |= percent_kinds(b, i);
             i += 3;
         } else {
             let (cp, n) = decode_utf8(b, i);
@@ -593,30 +650,31 @@ fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMu
                 (from, s, ascii, i) = (i + n, Summary::EMPTY, 0, i + n);
                 continue;
             }
-            let class = lint_class(cp);
-            s.non_ascii = true;
-            s.any |= class.0;
-            s.all &= class.0;
-            s.kinds |= 1 << class.bidi();
-            let mark = class.0 & LintClass::COMBINING != 0;
-            s.combining_pair |= mark && mark_end == i;
-            mark_end = if mark { i + n } else { usize::MAX };
-            // Without a branch on the class, which would wait for its load.
-            let script = class.script();
-            let first = if s.script == 0 { script } else { s.script };
-            s.several_scripts |= script != 0 && script != first;
-            s.script = first;
+            s.add(lint_class(cp), i, n, &mut mark_end);
             i += n;
         }
     }
     emit(kind, from, end, s.with_ascii(ascii));
 }
 
+/// The bidi kinds, bits of [`Summary::kinds`], of the percent-encoding at `b[i]`: the character
+/// it encodes if below 0x80, else the three characters as written (docs/spec-choices.md L2).
+#[inline(always)]
+fn percent_kinds(b: &[u8], i: usize) -> u8 {
+    // In an IRI, a "%" starts a triplet.
+    let octet = triplet_at(b, i).unwrap_or_default();
+    if octet < 0x80 {
+        1 << ascii_kind(octet)
+    } else {
+        1 << LintClass::OTHER | 1 << ascii_kind(b[i + 1]) | 1 << ascii_kind(b[i + 2])
+    }
+}
+
 /// What the lints need of a component, read in one pass: the bidi kinds of its characters (a
 /// percent-encoded octet below 0x80 read as the character it encodes, the others as written:
 /// docs/spec-choices.md L2), the flags of its non-ASCII characters, and its scripts
 /// (percent-encoded octets skipped for those).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Summary {
     /// Whether it holds a non-ASCII character.
     non_ascii: bool,
@@ -648,6 +706,29 @@ impl Summary {
         several_scripts: false,
     };
 
+    /// Adds the non-ASCII character of class `class` at `i`, of `n` bytes; `mark_end` is where
+    /// the character before ends if it is a combining mark, `usize::MAX` otherwise, and becomes
+    /// that of this one.
+    #[inline(always)]
+    fn add(&mut self, class: LintClass, i: usize, n: usize, mark_end: &mut usize) {
+        self.non_ascii = true;
+        self.any |= class.0;
+        self.all &= class.0;
+        self.kinds |= 1 << class.bidi();
+        let mark = class.0 & LintClass::COMBINING != 0;
+        self.combining_pair |= mark && *mark_end == i;
+        *mark_end = if mark { i + n } else { usize::MAX };
+        // Without a branch on the class, which would wait for its load.
+        let script = class.script();
+        let first = if self.script == 0 {
+            script
+        } else {
+            self.script
+        };
+        self.several_scripts |= script != 0 && script != first;
+        self.script = first;
+    }
+
     /// Whether a character of bidi kind `kind` is in the component.
     fn has(&self, kind: u8) -> bool {
         self.kinds & 1 << kind != 0
@@ -662,6 +743,27 @@ impl Summary {
             self.kinds |= 1 << LintClass::L;
         }
         self
+    }
+
+    /// Whether [`lint_part`] may find a lint in a component of this summary whose neighbours
+    /// have no right-to-left character: false when its non-ASCII characters are of one script
+    /// (that may go with Latin, if it has ASCII letters), none is rare or not "yes" for the
+    /// quick checks of NFC and NFKC, no two marks are in a row, and it is not confusable.
+    fn may_have_lints(&self) -> bool {
+        if self.several_scripts
+            || self.combining_pair
+            || self.has(LintClass::RTL)
+            || self.any & (LintClass::RARE | LintClass::NOT_QUICK) != 0
+            || self.any & LintClass::LETTER != 0 && self.all & LintClass::ASCII_SKELETON != 0
+        {
+            return true;
+        }
+        let mut scripts = Scripts::default();
+        scripts.push(self.script);
+        if self.latin {
+            scripts.push(LintClass::LATIN);
+        }
+        scripts.complex || scripts.mixed()
     }
 
     /// The scripts of `text`, the component summed up: from the summary when its non-ASCII

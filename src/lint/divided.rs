@@ -1,0 +1,308 @@
+//! The components of a short IRI without right-to-left characters (3987bis 4.2), found from bit
+//! masks of its bytes rather than a byte at a time: a step for each component that has a
+//! non-ASCII character and for each of those characters, none for the ASCII characters around
+//! them, and no branch on what a byte is. The same components and summaries as the byte walk of
+//! [`super::for_each_part`] (tested), which reads the IRIs this does not: those longer than 128
+//! bytes, those with a right-to-left character (whose every component the bidi lints look at),
+//! hosts with the dots of RFC 3490 3.1, and CPUs without AVX-512, where a byte walk is faster
+//! than building the masks.
+
+use super::{decode_utf8, percent_kinds, Part, PartKind, Summary, ASCII_LETTER};
+use crate::simd::LintMasks;
+use crate::tables::{lint_class, LintClass};
+use crate::IriRef;
+
+/// The most bytes an IRI may have for [`Divided`]: its byte offsets are the bits of a `u128`.
+pub(super) const MAX_LEN: usize = 128;
+
+/// The offsets below `n` (at most 128).
+#[inline(always)]
+fn below(n: usize) -> u128 {
+    if n >= 128 {
+        !0
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The offsets from `from` and before `end`.
+#[inline(always)]
+fn range((from, end): (usize, usize)) -> u128 {
+    below(end) & !below(from)
+}
+
+/// An IRI of at most [`MAX_LEN`] bytes, as the bit masks of its bytes that its components
+/// need: bit `k` of each is about byte `k`.
+pub(super) struct Divided<'a> {
+    b: &'a [u8],
+    /// The leads of the non-ASCII characters.
+    lead: u128,
+    /// ASCII letters, but the hexadecimal digits of percent-encodings.
+    letter: u128,
+    percent: u128,
+    /// The bytes in no component: the delimiters that divide them (4.2), what is outside the
+    /// components that 4.2 divides (the scheme, the port, the delimiters between components),
+    /// and the offsets past the end.
+    cut: u128,
+    /// Where the userinfo, the host (a registered name), the query and the fragment start and
+    /// end; `(0, 0)` when absent.
+    userinfo: (usize, usize),
+    host: (usize, usize),
+    query: (usize, usize),
+    fragment: (usize, usize),
+}
+
+impl<'a> Divided<'a> {
+    /// The components of `iri` from the masks `m` of its bytes; `None` if it has a lead of a
+    /// right-to-left character of U+0590 to U+07FF (most of them: Hebrew, Arabic, Syriac,
+    /// Thaana, NKo), or a host with the dots of RFC 3490 3.1 (U+3002, U+FF0E, U+FF61), which
+    /// divide labels and are not ASCII.
+    #[inline(always)]
+    pub(super) fn new(iri: &IriRef<'a>, m: &LintMasks<2>) -> Option<Self> {
+        let b = iri.as_str().as_bytes();
+        debug_assert!(b.len() <= MAX_LEN);
+        let wide = |w: [u64; 2]| u128::from(w[0]) | u128::from(w[1]) << 64;
+        if wide(m.rtl_lead) != 0 {
+            return None;
+        }
+        let (lead, letter, percent) = (wide(m.lead), wide(m.letter), wide(m.percent));
+        let [userinfo, host, path, query, fragment] = iri.divided_ranges();
+        // The dots of RFC 3490 3.1 are three bytes: E3 80 82, EF BC 8E, EF BD A1.
+        let mut host_leads = lead & range(host);
+        while host_leads != 0 {
+            let i = host_leads.trailing_zeros() as usize;
+            host_leads &= host_leads - 1;
+            if let Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1]) =
+                b[i..].get(..3)
+            {
+                return None;
+            }
+        }
+        // A query name ends at its first "=", a value at "&" or ";".
+        let ampersand = wide(m.ampersand);
+        let mut query_delimiters = ampersand;
+        let mut pairs = (ampersand | wide(m.equals)) & range(query);
+        let mut value = false;
+        while pairs != 0 {
+            let i = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let equals = b[i] == b'=';
+            query_delimiters |= u128::from(equals && !value) << i;
+            value = equals;
+        }
+        let (dot, slash) = (wide(m.dot), wide(m.slash));
+        let inside = range(userinfo) | range(host) | range(path) | range(query) | range(fragment);
+        let cut = !inside
+            | range(host) & dot
+            | range(path) & (dot | slash)
+            | range(query) & query_delimiters;
+        // The two bytes after a "%" are hexadecimal digits.
+        let digits = percent << 1 | percent << 2;
+        Some(Divided {
+            b,
+            lead: lead & inside,
+            letter: letter & !digits,
+            percent,
+            cut,
+            userinfo,
+            host,
+            query,
+            fragment,
+        })
+    }
+
+    /// Calls `each` with the components that have a non-ASCII character and their summaries, in
+    /// order, while none has a right-to-left character: true if none has, false at the first
+    /// that has (which `each` is not called with).
+    #[inline(always)]
+    pub(super) fn each_non_ascii(&self, mut each: impl FnMut(Part, &Summary)) -> bool {
+        let mut leads = self.lead;
+        while leads != 0 {
+            let i = leads.trailing_zeros() as usize;
+            let start = 128 - (self.cut & below(i)).leading_zeros() as usize;
+            let end = (self.cut & !below(i)).trailing_zeros() as usize;
+            let component = range((start, end));
+            let mut here = leads & component;
+            leads &= !component;
+            let mut s = Summary::EMPTY;
+            // Where the last non-ASCII character ends if it is a combining mark.
+            let mut mark_end = usize::MAX;
+            while here != 0 {
+                let i = here.trailing_zeros() as usize;
+                here &= here - 1;
+                let (cp, n) = decode_utf8(self.b, i);
+                s.add(lint_class(cp), i, n, &mut mark_end);
+            }
+            if s.has(LintClass::RTL) {
+                return false;
+            }
+            let mut percents = self.percent & component;
+            while percents != 0 {
+                s.kinds |= percent_kinds(self.b, percents.trailing_zeros() as usize);
+                percents &= percents - 1;
+            }
+            let latin = self.letter & component != 0;
+            let s = s.with_ascii(if latin { ASCII_LETTER } else { 0 });
+            each(self.part(start, end), &s);
+        }
+        true
+    }
+
+    /// The component from `start` to `end`.
+    #[inline(always)]
+    fn part(&self, start: usize, end: usize) -> Part {
+        let within = |(from, end): (usize, usize)| from <= start && start < end;
+        let kind = if within(self.host) {
+            PartKind::Label
+        } else if within(self.query) {
+            // A component of the query starts after a "&", a ";" or the first "=" of a pair.
+            if start > self.query.0 && self.b[start - 1] == b'=' {
+                PartKind::QueryValue
+            } else {
+                PartKind::QueryName
+            }
+        } else if within(self.fragment) {
+            PartKind::Fragment
+        } else if within(self.userinfo) {
+            PartKind::Userinfo
+        } else {
+            PartKind::Segment
+        };
+        Part { kind, start, end }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The components with a non-ASCII character and their summaries, as the byte walk finds
+    /// them, and whether one has a right-to-left character.
+    fn by_bytes(iri: &IriRef<'_>) -> (Vec<(Part, Summary)>, bool) {
+        let (mut parts, mut rtl) = (Vec::new(), false);
+        super::super::for_each_part(iri, |part, s| {
+            rtl |= s.has(LintClass::RTL);
+            if s.non_ascii {
+                parts.push((part, *s));
+            }
+        });
+        (parts, rtl)
+    }
+
+    /// What [`Divided`] finds in `input`, from the byte walk's masks: `None` where it does not
+    /// read it, else the components and whether it read them all (no right-to-left character).
+    fn by_masks(iri: &IriRef<'_>) -> Option<(Vec<(Part, Summary)>, bool)> {
+        let masks = LintMasks::<2>::portable(iri.as_str().as_bytes());
+        let d = Divided::new(iri, &masks)?;
+        let mut parts = Vec::new();
+        let all = d.each_non_ascii(|part, s| parts.push((part, *s)));
+        Some((parts, all))
+    }
+
+    /// A character of a component: ASCII, percent-encodings, the delimiters that divide
+    /// components, letters of several scripts, marks, and right-to-left characters caught by
+    /// their lead (Hebrew, Arabic) or not (Samaritan U+0800, Arabic presentation forms).
+    const PIECES: &[&str] = &[
+        "a", "Z", "0", "-", "_", "~", ".", "%41", "%c3%a9", "%2F", "é", "ß", "а", "ο", "ダ", "ー",
+        "語", "한", "\u{301}", "\u{94D}", "क", "ﬁ", "\u{200B}", "’", "1", "א", "ب", "٣", "\u{800}",
+        "\u{FB50}", "。", "．", "𝒜", "!", "$", "'", "(", "*", "+", ",", ":", "@", "=", "&", ";",
+    ];
+
+    fn text(max: usize) -> impl Strategy<Value = String> {
+        proptest::collection::vec(proptest::sample::select(PIECES), 0..max)
+            .prop_map(|pieces| pieces.concat())
+    }
+
+    /// IRIs of every shape of component: userinfo, a host of labels, a path of segments, a
+    /// query of pairs, a fragment, each maybe absent or empty.
+    fn iri() -> impl Strategy<Value = String> {
+        let pieces = (
+            proptest::option::of(text(4)),
+            proptest::collection::vec(text(4), 0..4),
+            proptest::collection::vec(text(5), 0..5),
+            proptest::option::of(proptest::collection::vec((text(4), text(4)), 0..4)),
+            proptest::option::of(text(5)),
+            any::<bool>(),
+        );
+        pieces.prop_map(|(userinfo, labels, segments, query, fragment, authority)| {
+            let mut s = String::from("x:");
+            if authority {
+                s.push_str("//");
+                if let Some(u) = userinfo {
+                    s.push_str(&u.replace('@', ""));
+                    s.push('@');
+                }
+                s.push_str(&labels.join(".").replace([':', '@'], ""));
+            }
+            for (k, segment) in segments.iter().enumerate() {
+                s.push('/');
+                // "x://" would start an authority.
+                s.push_str(if k == 0 && !authority && segment.is_empty() {
+                    "p"
+                } else {
+                    segment
+                });
+            }
+            if let Some(pairs) = query {
+                s.push('?');
+                let pairs: Vec<String> = pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
+                s.push_str(&pairs.join(if s.len() % 2 == 0 { "&" } else { ";" }));
+            }
+            if let Some(f) = fragment {
+                s.push('#');
+                s.push_str(&f);
+            }
+            s
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// The lints found from the masks, where only components with non-ASCII characters
+        /// whose summaries say they may have one are judged, are those of the byte walk.
+        #[test]
+        fn masks_find_the_lints_of_the_byte_walk(input in iri()) {
+            let iri = IriRef::parse(&input)
+                .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
+            prop_assume!(input.len() <= MAX_LEN);
+            let masks = LintMasks::<2>::portable(input.as_bytes());
+            let mut found = Vec::new();
+            if super::super::lint_divided(&iri, &masks, &mut found) {
+                let mut expected = Vec::new();
+                super::super::lint_by_bytes(&iri, &mut expected);
+                prop_assert_eq!(found, expected, "{}", input);
+            } else {
+                prop_assert!(found.is_empty());
+            }
+        }
+
+        /// The masks find the components the byte walk finds, with the same summaries, where
+        /// they read the IRI; where they do not, it is for a reason of [`Divided::new`].
+        #[test]
+        fn masks_find_what_the_byte_walk_finds(input in iri()) {
+            let iri = IriRef::parse(&input)
+                .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
+            prop_assume!(input.len() <= MAX_LEN);
+            let (parts, rtl) = by_bytes(&iri);
+            match by_masks(&iri) {
+                Some((found, true)) => {
+                    prop_assert!(!rtl, "{input}");
+                    prop_assert_eq!(found, parts, "{}", input);
+                }
+                Some((found, false)) => {
+                    prop_assert!(rtl, "{input}");
+                    // Up to the first component with a right-to-left character.
+                    prop_assert_eq!(&found[..], &parts[..found.len()], "{}", input);
+                    prop_assert!(parts[found.len()].1.has(LintClass::RTL), "{}", input);
+                }
+                None => {
+                    let host_dots = iri.host().is_some_and(|h| h.contains(['。', '．', '｡']));
+                    let rtl_lead = input.bytes().any(|b| (0xD6..=0xDF).contains(&b));
+                    prop_assert!(host_dots || rtl_lead, "{input}");
+                }
+            }
+        }
+    }
+}
