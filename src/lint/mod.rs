@@ -299,9 +299,10 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     let input = iri.as_str();
     let mut lints = Vec::new();
     // The scanner counted the octets >= 0x80, if it read the IRI a line at a time.
-    let ascii = iri
-        .scan_hint()
-        .map_or_else(|| crate::simd::is_ascii(input.as_bytes()), |h| h.non_ascii == 0);
+    let ascii = iri.scan_hint().map_or_else(
+        || crate::simd::is_ascii(input.as_bytes()),
+        |h| h.non_ascii == 0,
+    );
     if ascii {
         return lints;
     }

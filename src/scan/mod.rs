@@ -241,8 +241,8 @@ pub fn validate_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
 /// Checks every fast path at each level this CPU has against the portable one on `input`, and
 /// panics where they differ: the scanner of each level against the byte walk for every grammar
 /// (verdict, error and positions), the line check ([`check_line_scan`]), and the ASCII test, the
-/// count of octets >= 0x80, the percent-encoder and the window masks. For the tests and the
-/// `fast_vs_scalar` fuzz target.
+/// count of octets >= 0x80, the percent-encoder, the lints' masks and the window masks. For the
+/// tests and the `fast_vs_scalar` fuzz target.
 #[cfg(feature = "internals")]
 pub fn check_fast_paths(input: &[u8]) {
     for grammar in Grammar::ALL {
@@ -278,6 +278,11 @@ pub fn check_fast_paths(input: &[u8]) {
         let mut out = Vec::new();
         simd::push_percent_encoded_at(level, &mut out, input);
         assert_eq!(out, portable, "{level:?}");
+        for chunk in input.chunks(128) {
+            if let Some(masks) = simd::lint_masks_at::<2>(level, chunk) {
+                assert_eq!(masks, simd::LintMasks::portable(chunk), "{level:?}");
+            }
+        }
     }
     simd::check_windows(input);
 }

@@ -213,11 +213,12 @@ pub(crate) struct LintMasks<const W: usize> {
 }
 
 impl<const W: usize> LintMasks<W> {
-    /// The masks of `b` a byte at a time: the reference the AVX-512 ones are tested against.
+    /// The masks of `b` a byte at a time: the reference the AVX-512 ones are tested against
+    /// (by the tests and `scan::check_fast_paths`).
     ///
     /// # Panics
     /// If `b` is longer than `64 * W` bytes.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "internals"))]
     pub(crate) fn portable(b: &[u8]) -> Self {
         LintMasks {
             lead: mask_of(b, |c| c >= 0xC0),
