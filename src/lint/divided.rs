@@ -224,37 +224,42 @@ mod tests {
             proptest::option::of(proptest::collection::vec((text(4), text(4)), 0..4)),
             proptest::option::of(text(5)),
             any::<bool>(),
+            any::<bool>(),
         );
-        pieces.prop_map(|(userinfo, labels, segments, query, fragment, authority)| {
-            let mut s = String::from("x:");
-            if authority {
-                s.push_str("//");
-                if let Some(u) = userinfo {
-                    s.push_str(&u.replace('@', ""));
-                    s.push('@');
+        pieces.prop_map(
+            |(userinfo, labels, segments, query, fragment, authority, scheme)| {
+                // A relative reference without a scheme, or an IRI.
+                let mut s = String::from(if scheme { "x:" } else { "" });
+                if authority {
+                    s.push_str("//");
+                    if let Some(u) = userinfo {
+                        s.push_str(&u.replace('@', ""));
+                        s.push('@');
+                    }
+                    s.push_str(&labels.join(".").replace([':', '@'], ""));
                 }
-                s.push_str(&labels.join(".").replace([':', '@'], ""));
-            }
-            for (k, segment) in segments.iter().enumerate() {
-                s.push('/');
-                // "x://" would start an authority.
-                s.push_str(if k == 0 && !authority && segment.is_empty() {
-                    "p"
-                } else {
-                    segment
-                });
-            }
-            if let Some(pairs) = query {
-                s.push('?');
-                let pairs: Vec<String> = pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
-                s.push_str(&pairs.join(if s.len() % 2 == 0 { "&" } else { ";" }));
-            }
-            if let Some(f) = fragment {
-                s.push('#');
-                s.push_str(&f);
-            }
-            s
-        })
+                for (k, segment) in segments.iter().enumerate() {
+                    s.push('/');
+                    // "x://" would start an authority.
+                    s.push_str(if k == 0 && !authority && segment.is_empty() {
+                        "p"
+                    } else {
+                        segment
+                    });
+                }
+                if let Some(pairs) = query {
+                    s.push('?');
+                    let pairs: Vec<String> =
+                        pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
+                    s.push_str(&pairs.join(if s.len() % 2 == 0 { "&" } else { ";" }));
+                }
+                if let Some(f) = fragment {
+                    s.push('#');
+                    s.push_str(&f);
+                }
+                s
+            },
+        )
     }
 
     proptest! {
