@@ -38,7 +38,7 @@ use crate::simd::LintMasks;
 use crate::tables::{
     is_composing, is_invisible, is_lookalike, lint_class, LintClass, LINT_SCRIPTS,
 };
-use crate::{Component, HostKind, IriRef};
+use crate::{Component, IriRef};
 use divided::Divided;
 use std::fmt;
 use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
@@ -535,22 +535,16 @@ pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
 /// input: one walk of the bytes of each component of the IRI, cut at the delimiters that divide
 /// it (4.2).
 fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part, &Summary)) {
-    let input = iri.as_str();
-    let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
-    let mut walk =
-        |region: Region, s: &str| walk(input.as_bytes(), region, at(s), s.len(), &mut each);
-    if let Some(userinfo) = iri.userinfo() {
-        walk(Region::Userinfo, userinfo);
-    }
-    if let (Some(host), Some(HostKind::RegName)) = (iri.host(), iri.host_kind()) {
-        walk(Region::Host, host);
-    }
-    walk(Region::Path, iri.path());
-    if let Some(query) = iri.query() {
-        walk(Region::Query, query);
-    }
-    if let Some(fragment) = iri.fragment() {
-        walk(Region::Fragment, fragment);
+    let b = iri.as_str().as_bytes();
+    let regions = [
+        Region::Userinfo,
+        Region::Host,
+        Region::Path,
+        Region::Query,
+        Region::Fragment,
+    ];
+    for (region, (from, end)) in regions.into_iter().zip(iri.divided_ranges()) {
+        walk(b, region, from, end - from, &mut each);
     }
 }
 
