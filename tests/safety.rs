@@ -289,6 +289,26 @@ fn mixed_script() {
     // The message names the scripts.
     let iri = IriRef::parse("http://x/pаypal").unwrap();
     assert!(iri.lints()[0].message().contains("Latin, Cyrillic"));
+    // A mark of the Inherited script used with some scripts only (its Script_Extensions, UTS #39
+    // 5.1) is named with them: the acute accent goes with Latin, not with Hebrew.
+    let iri = IriRef::parse("http://x/א\u{301}").unwrap();
+    let message = iri.lints()[0].message();
+    assert_eq!(iri.lints()[0].code(), LintCode::MixedScript);
+    assert!(
+        message.contains("Hebrew, U+0301 (") && message.contains("Latin"),
+        "{message}"
+    );
+    // Nor where one of its scripts is named, and not a mark used with every script.
+    let iri = IriRef::parse("http://x/pɛ\u{301}ε").unwrap();
+    assert!(iri.lints()[0].message().contains("Latin, Greek;"));
+    let iri = IriRef::parse("http://x/pаypal\u{20D0}").unwrap();
+    assert!(iri.lints()[0].message().contains("Latin, Cyrillic;"));
+    let iri = IriRef::parse("http://x/ー한").unwrap();
+    let message = iri.lints()[0].message();
+    assert!(
+        message.contains("U+30FC (Hiragana or Katakana), Hangul;"),
+        "{message}"
+    );
 }
 
 #[test]

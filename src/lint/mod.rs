@@ -934,19 +934,37 @@ fn mixed_scripts(text: &str) -> bool {
     all.is_empty() && !(others.jpan || others.hanb || others.kore)
 }
 
-/// The scripts of the letters of `text`, by name, in the order they come.
+/// The scripts of the letters of `text`, by name, in the order they come: a character's Script;
+/// and a character of the Common or Inherited script used with some scripts only (its
+/// Script_Extensions, which UTS #39 5.1 reads), with those scripts, where none of them is named
+/// already (the acute accent of "א\u{301}" goes with Latin, Greek and others, not Hebrew). Names
+/// as Unicode writes them, with spaces for underscores ("Tai Le").
 fn script_names(text: &str) -> String {
-    let mut scripts: Vec<&str> = Vec::new();
+    let name = |s: Script| s.full_name().replace('_', " ");
+    let of_one =
+        |c: char| Some(c.script()).filter(|s| !matches!(s, Script::Common | Script::Inherited));
+    let named: Vec<Script> = letters(text).filter_map(of_one).collect();
+    let mut names: Vec<String> = Vec::new();
     for c in letters(text) {
-        let script = c.script();
-        if !matches!(script, Script::Common | Script::Inherited) {
-            let name = script.full_name();
-            if !scripts.contains(&name) {
-                scripts.push(name);
+        let this = match of_one(c) {
+            Some(script) => name(script),
+            None => {
+                let ext = c.script_extension();
+                if ext.is_common()
+                    || ext.is_inherited()
+                    || named.iter().any(|&s| ext.contains_script(s))
+                {
+                    continue;
+                }
+                let scripts: Vec<String> = ext.iter().map(name).collect();
+                format!("U+{:04X} ({})", c as u32, scripts.join(" or "))
             }
+        };
+        if !names.contains(&this) {
+            names.push(this);
         }
     }
-    scripts.join(", ")
+    names.join(", ")
 }
 
 /// The characters of `text` but its percent-encoded octets, which are shown as hexadecimal
