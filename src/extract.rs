@@ -507,7 +507,12 @@ const BRACKETS: [(char, char); 6] = [
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and Markdown's "*", "_" and "~"). Nothing is
 /// trimmed after a byte that is not UTF-8.
+///
+/// The brackets of a kind are counted once, when one of them is first last, and the counts kept
+/// as characters are trimmed: counted again each time, a run of closing brackets took time n².
 fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
+    // For each kind of bracket once counted: its opening and closing ones in `b[start..end]`.
+    let mut counts: [Option<(usize, usize)>; BRACKETS.len()] = [None; BRACKETS.len()];
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let count = |c: char| {
@@ -515,13 +520,22 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
             let c = c.encode_utf8(&mut buf).as_bytes();
             memchr::memmem::find_iter(text, c).count()
         };
-        let unbalanced = BRACKETS
-            .iter()
-            .any(|&(open, close)| last == close && count(close) > count(open));
+        let unbalanced = BRACKETS.iter().zip(&mut counts).any(|(&(open, close), n)| {
+            last == close && {
+                let (opens, closes) = *n.get_or_insert_with(|| (count(open), count(close)));
+                closes > opens
+            }
+        });
         let quoted =
             matches!(last, '\'' | '*' | '_' | '~') && start > 0 && b[start - 1] == last as u8;
         if TRAILING.contains(&last) || unbalanced || quoted {
             end -= last.len_utf8();
+            for (&(open, close), n) in BRACKETS.iter().zip(&mut counts) {
+                if let Some((opens, closes)) = n {
+                    *opens -= usize::from(last == open);
+                    *closes -= usize::from(last == close);
+                }
+            }
         } else {
             break;
         }

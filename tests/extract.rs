@@ -520,15 +520,23 @@ proptest! {
     }
 }
 
-/// How many IRIs `extract` finds in `text`, or a failure when it takes more than a minute: the
-/// texts below take a few hundred milliseconds, and hours in time n².
-fn count_within_a_minute(text: String, options: ExtractOptions) -> usize {
+/// `f(text)`, or a failure when it takes more than a minute: the texts below take a few hundred
+/// milliseconds, and hours in time n².
+fn within_a_minute<T: Send + 'static>(
+    text: String,
+    f: impl FnOnce(&str) -> T + Send + 'static,
+) -> T {
     let (done, wait) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let _ = done.send(extract(&text, &options).count());
+        let _ = done.send(f(&text));
     });
     wait.recv_timeout(std::time::Duration::from_secs(60))
         .expect("not done within a minute: quadratic again?")
+}
+
+/// How many IRIs `extract` finds in `text`, or a failure when it takes more than a minute.
+fn count_within_a_minute(text: String, options: ExtractOptions) -> usize {
+    within_a_minute(text, move |t| extract(t, &options).count())
 }
 
 /// Many "www." IRIs and no ":": each is found without looking for a ":" through the rest of the
@@ -538,6 +546,21 @@ fn many_www_iris_without_a_colon_take_linear_time() {
     let text = "www.a.example/p, ".repeat(2_000_000);
     let options = ExtractOptions::new().www(true);
     assert_eq!(count_within_a_minute(text, options), 2_000_000);
+}
+
+/// An IRI followed by many closing brackets: each is left out without counting the brackets of
+/// the whole candidate again.
+#[test]
+fn many_closing_brackets_take_linear_time() {
+    for close in [")", "]", "）", ".)"] {
+        let text = format!("(see http://a.b/{}", close.repeat(1_000_000));
+        let found = within_a_minute(text, |t| {
+            extract(t, &ExtractOptions::new())
+                .map(|f| f.as_str().to_string())
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(found, ["http://a.b/"], "{close}");
+    }
 }
 
 /// Many candidates in one run of characters an IRI may hold, each cut short by the grammar:
