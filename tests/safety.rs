@@ -205,6 +205,36 @@ fn display_encodes_what_cannot_be_shown() {
     );
 }
 
+/// `f(input)`, or a failure when it takes more than a minute: the inputs below take well under a
+/// second, and hours in time n².
+fn within_a_minute<T: Send + 'static>(input: String, f: fn(&str) -> T) -> T {
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(f(&input));
+    });
+    wait.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("not done within a minute: quadratic again?")
+}
+
+/// Many invisible characters, in one component and in many: each is encoded once, not looked
+/// for among all the others.
+#[test]
+fn display_of_many_invisible_characters_takes_linear_time() {
+    let shown = |s: &str| {
+        IriRef::parse(s)
+            .unwrap()
+            .to_display(&DisplayOptions::default())
+    };
+    let input = format!("http://x/{}", "\u{200B}".repeat(500_000));
+    let display = within_a_minute(input, shown);
+    assert_eq!(display.len(), "http://x/".len() + 9 * 500_000);
+    assert!(display.ends_with("%E2%80%8B%E2%80%8B"));
+    let input = format!("http://x{}", "/\u{200B}".repeat(300_000));
+    let display = within_a_minute(input, shown);
+    assert!(display.starts_with("http://x/%E2%80%8B/%E2%80%8B/"));
+    assert_eq!(display.len(), "http://x".len() + 10 * 300_000);
+}
+
 #[test]
 fn display_wraps_right_to_left_text() {
     let iri = IriRef::parse("http://x/אב").unwrap();
