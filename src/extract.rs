@@ -103,6 +103,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         colon: None,
         www: None,
         reach: (0, 0),
+        tail: None,
         window: FIRST_WINDOW,
     }
 }
@@ -126,6 +127,9 @@ pub struct Extract<'t, 'o> {
     /// end, and candidates that fail start again inside it: read again each time, a run of
     /// many made a text quadratic.
     reach: (usize, usize),
+    /// The trailing punctuation of the last run [`trim`] read to its end, for the next
+    /// candidates inside the same run.
+    tail: Option<Box<Tail>>,
     /// The first window of `prefix_fails`: [`FIRST_WINDOW`], other sizes in the tests.
     window: usize,
 }
@@ -288,13 +292,35 @@ impl<'t> Extract<'t, '_> {
         end
     }
 
+    /// [`trim`] of the candidate from `start` to the end of its run, `run_end`, from the
+    /// [`Tail`] of the run: the candidates of one run share its end, and each trimmed on its
+    /// own counted the brackets of the rest of the run, which made a line of many (a Markdown
+    /// line of links, `[a](http://a/)[b](http://b/)...`) take time n².
+    fn trim_run(&mut self, start: usize, run_end: usize) -> usize {
+        let b = self.text;
+        let from = self.reach.0;
+        let tail = match &mut self.tail {
+            Some(tail) if tail.run == (from, run_end) => tail,
+            other => other.insert(Box::new(Tail::new(b, from, run_end))),
+        };
+        tail.trim(b, start)
+            .unwrap_or_else(|| trim(b, start, run_end))
+    }
+
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
     /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
     /// "http://".
     fn candidate(&mut self, start: usize, least: usize, www: bool) -> Option<Found<'t>> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
-        let mut end = trim(b, start, self.reach_from(start, liberal));
+        // The first candidate of a run is trimmed on its own; the next ones from its tail.
+        let again = (self.reach.0..self.reach.1).contains(&start);
+        let run_end = self.reach_from(start, liberal);
+        let mut end = if again {
+            self.trim_run(start, run_end)
+        } else {
+            trim(b, start, run_end)
+        };
         if liberal && self.prefix_fails(start, end, www) {
             return None;
         }
@@ -503,6 +529,127 @@ const BRACKETS: [(char, char); 6] = [
     ('｛', '｝'),
 ];
 
+/// The quote characters that a candidate's end loses when the same stands right before it
+/// ([`trim`]).
+const QUOTES: [u8; 4] = [b'\'', b'*', b'_', b'~'];
+
+/// The trailing punctuation of a run of characters an IRI may hold, read once for all the
+/// candidates that start inside the run and end with it: what [`trim`] takes off the end of
+/// such a candidate depends on it only through the brackets from the candidate's start and the
+/// byte before that start. The candidates of a run come in the order of their starts.
+#[derive(Clone, Debug)]
+struct Tail {
+    /// The run: from where, to where.
+    run: (usize, usize),
+    /// Where the trailing punctuation starts: the longest end of the run of sentence
+    /// punctuation, closing brackets and [`QUOTES`] (none after a byte that is not UTF-8).
+    start: usize,
+    /// For each kind of [`BRACKETS`], the closing ones of the tail, from the end.
+    closes: [Vec<usize>; BRACKETS.len()],
+    /// For each of [`QUOTES`] and for none, the last quote character of the tail that is not it.
+    quote_stops: [Option<usize>; QUOTES.len() + 1],
+    /// For each kind of bracket, the opening and the closing ones in the whole run, and in it
+    /// before `counted`: counted once, as the starts go on.
+    total: [(usize, usize); BRACKETS.len()],
+    before: [(usize, usize); BRACKETS.len()],
+    counted: usize,
+}
+
+impl Tail {
+    /// The tail of the run `b[from..end]`.
+    fn new(b: &[u8], from: usize, end: usize) -> Tail {
+        let mut tail = Tail {
+            run: (from, end),
+            start: end,
+            closes: Default::default(),
+            quote_stops: [None; QUOTES.len() + 1],
+            total: [(0, 0); BRACKETS.len()],
+            before: [(0, 0); BRACKETS.len()],
+            counted: from,
+        };
+        while let Some(last) = last_char(&b[from..tail.start]) {
+            let at = tail.start - last.len_utf8();
+            if let Some(k) = BRACKETS.iter().position(|&(_, close)| close == last) {
+                tail.closes[k].push(at);
+            } else if let Some(q) = QUOTES.iter().position(|&q| char::from(q) == last) {
+                for (other, stop) in tail.quote_stops.iter_mut().enumerate() {
+                    if other != q && stop.is_none() {
+                        *stop = Some(at);
+                    }
+                }
+            } else if !TRAILING.contains(&last) {
+                break;
+            }
+            tail.start = at;
+        }
+        tail.total = tail.bracket_counts(&b[from..end]);
+        tail
+    }
+
+    /// [`trim`] of the candidate from `start` to the end of the run, `None` where the tail does
+    /// not tell it (a start inside the tail).
+    fn trim(&mut self, b: &[u8], start: usize) -> Option<usize> {
+        if start < self.run.0 || start >= self.start {
+            return None;
+        }
+        // The brackets from `start`: those before it counted on from the last start.
+        if start < self.counted {
+            (self.counted, self.before) = (self.run.0, [(0, 0); BRACKETS.len()]);
+        }
+        let more = self.bracket_counts(&b[self.counted..start]);
+        for (before, more) in self.before.iter_mut().zip(more) {
+            *before = (before.0 + more.0, before.1 + more.1);
+        }
+        self.counted = start;
+        // The last character of the tail that stays, if one does: a closing bracket with no
+        // more of its kind than opening ones from `start` once those after it are taken off, a
+        // quote character other than the byte before `start`.
+        let mut stays = None;
+        for (k, closes) in self.closes.iter().enumerate() {
+            let (opens, all) = (
+                self.total[k].0 - self.before[k].0,
+                self.total[k].1 - self.before[k].1,
+            );
+            let surplus = all.saturating_sub(opens);
+            stays = stays.max(closes.get(surplus).copied());
+        }
+        let before = start.checked_sub(1).map(|i| b[i]);
+        let q = QUOTES
+            .iter()
+            .position(|&q| Some(q) == before)
+            .unwrap_or(QUOTES.len());
+        stays = stays.max(self.quote_stops[q]);
+        Some(stays.map_or(self.start, |at| at + char_len(b[at])))
+    }
+
+    /// For each kind of [`BRACKETS`] of which the tail has a closing one (the others are not
+    /// needed), its opening and closing ones in `b`.
+    fn bracket_counts(&self, b: &[u8]) -> [(usize, usize); BRACKETS.len()] {
+        let mut counts = [(0, 0); BRACKETS.len()];
+        for ((&(open, close), closes), n) in BRACKETS.iter().zip(&self.closes).zip(&mut counts) {
+            if !closes.is_empty() {
+                let count = |c: char| {
+                    let mut buf = [0; 4];
+                    let c = c.encode_utf8(&mut buf).as_bytes();
+                    memchr::memmem::find_iter(b, c).count()
+                };
+                *n = (count(open), count(close));
+            }
+        }
+        counts
+    }
+}
+
+/// The length of the UTF-8 sequence its lead `lead` starts.
+fn char_len(lead: u8) -> usize {
+    match lead {
+        0..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and Markdown's "*", "_" and "~"). Nothing is
@@ -603,7 +750,55 @@ mod tests {
         }
     }
 
+    /// What the runs of `tails_trim_as_trim_does` are made of: letters where candidates start,
+    /// brackets of each kind, sentence punctuation, quote characters, and bytes that are not
+    /// UTF-8.
+    const TAIL_PIECES: [&[u8]; 22] = [
+        b"a",
+        b"h",
+        b"/",
+        b"(",
+        b")",
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        "（".as_bytes(),
+        "）".as_bytes(),
+        "］".as_bytes(),
+        b".",
+        b",",
+        "。".as_bytes(),
+        b"'",
+        b"*",
+        b"_",
+        b"~",
+        "é".as_bytes(),
+        b"\xFF",
+        b"\xE3\x80",
+    ];
+
     proptest! {
+        /// The tail of a run trims each candidate that starts inside it (at a letter, as
+        /// candidates do) as [`trim`] does, with the starts in order, and again from the first.
+        #[test]
+        fn tails_trim_as_trim_does(
+            pieces in proptest::collection::vec(0..TAIL_PIECES.len(), 1..40),
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..8),
+        ) {
+            let b: Vec<u8> = pieces.iter().flat_map(|&k| TAIL_PIECES[k].to_vec()).collect();
+            let letters: Vec<usize> = (0..b.len()).filter(|&i| matches!(b[i], b'a' | b'h')).collect();
+            prop_assume!(!letters.is_empty());
+            let mut starts: Vec<usize> = picks.iter().map(|p| letters[p.index(letters.len())]).collect();
+            starts.sort_unstable();
+            let mut tail = Tail::new(&b, starts[0], b.len());
+            for &start in starts.iter().chain(&starts[..1]) {
+                if let Some(end) = tail.trim(&b, start) {
+                    prop_assert_eq!(end, trim(&b, start, b.len()), "{:?} from {}", b, start);
+                }
+            }
+        }
+
         /// In a liberal mode, reading prefixes first (of any first length, doubling) finds what
         /// reading each candidate whole finds.
         #[test]

@@ -563,6 +563,28 @@ fn many_closing_brackets_take_linear_time() {
     }
 }
 
+/// Many IRIs in one run of characters an IRI may hold that ends in a closing bracket, a
+/// Markdown line of links among them: the brackets are counted once for the run, not again from
+/// each IRI to its end.
+#[test]
+fn many_iris_in_a_run_with_brackets_take_linear_time() {
+    for (piece, each) in [
+        ("[a](http://a/)", "http://a/"),
+        ("[http://a/]", "http://a/"),
+        ("http://a/[", "http://a/"),
+        ("http://a/%(", "http://a/"),
+    ] {
+        let text = format!("{}]", piece.repeat(200_000));
+        let found = within_a_minute(text, |t| {
+            extract(t, &ExtractOptions::new())
+                .map(|f| f.as_str().to_string())
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(found.len(), 200_000, "{piece}");
+        assert!(found.iter().all(|f| f == each), "{piece}");
+    }
+}
+
 /// Many candidates in one run of characters an IRI may hold, each cut short by the grammar:
 /// the run is read once, not again from each candidate to its end.
 #[test]
