@@ -281,15 +281,16 @@ impl<'t> Extract<'t, '_> {
         }
     }
 
-    /// [`reach`] from `start`, from the last run read when `start` is inside it.
-    fn reach_from(&mut self, start: usize, liberal: bool) -> usize {
+    /// [`reach`] from `start`, from the last run read when `start` is inside it; and whether
+    /// it is.
+    fn reach_from(&mut self, start: usize, liberal: bool) -> (usize, bool) {
         let (from, end) = self.reach;
         if from <= start && start < end {
-            return end;
+            return (end, true);
         }
         let end = reach(self.text, start, liberal);
         self.reach = (start, end);
-        end
+        (end, false)
     }
 
     /// [`trim`] of the candidate from `start` to the end of its run, `run_end`, from the
@@ -314,8 +315,7 @@ impl<'t> Extract<'t, '_> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
         // The first candidate of a run is trimmed on its own; the next ones from its tail.
-        let again = (self.reach.0..self.reach.1).contains(&start);
-        let run_end = self.reach_from(start, liberal);
+        let (run_end, again) = self.reach_from(start, liberal);
         let mut end = if again {
             self.trim_run(start, run_end)
         } else {
@@ -628,16 +628,17 @@ impl Tail {
         let mut counts = [(0, 0); BRACKETS.len()];
         for ((&(open, close), closes), n) in BRACKETS.iter().zip(&self.closes).zip(&mut counts) {
             if !closes.is_empty() {
-                let count = |c: char| {
-                    let mut buf = [0; 4];
-                    let c = c.encode_utf8(&mut buf).as_bytes();
-                    memchr::memmem::find_iter(b, c).count()
-                };
-                *n = (count(open), count(close));
+                *n = (count_of(b, open), count_of(b, close));
             }
         }
         counts
     }
+}
+
+/// How many times `c` stands in `b`.
+fn count_of(b: &[u8], c: char) -> usize {
+    let mut buf = [0; 4];
+    memchr::memmem::find_iter(b, c.encode_utf8(&mut buf).as_bytes()).count()
 }
 
 /// The length of the UTF-8 sequence its lead `lead` starts.
@@ -662,14 +663,10 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
     let mut counts: [Option<(usize, usize)>; BRACKETS.len()] = [None; BRACKETS.len()];
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
-        let count = |c: char| {
-            let mut buf = [0; 4];
-            let c = c.encode_utf8(&mut buf).as_bytes();
-            memchr::memmem::find_iter(text, c).count()
-        };
         let unbalanced = BRACKETS.iter().zip(&mut counts).any(|(&(open, close), n)| {
             last == close && {
-                let (opens, closes) = *n.get_or_insert_with(|| (count(open), count(close)));
+                let (opens, closes) =
+                    *n.get_or_insert_with(|| (count_of(text, open), count_of(text, close)));
                 closes > opens
             }
         });

@@ -4,6 +4,7 @@
 //! and arbitrary bytes.
 
 mod common;
+use common::within_a_minute;
 
 use iriscan::extract::{extract, ExtractOptions};
 use iriscan::preprocess::Mode;
@@ -518,20 +519,6 @@ proptest! {
         let theirs: Vec<String> = finder.links(&text).map(|l| l.as_str().to_string()).collect();
         prop_assert_eq!(found(&text), theirs, "{:?}", text);
     }
-}
-
-/// `f(text)`, or a failure when it takes more than a minute: the texts below take a few hundred
-/// milliseconds, and hours in time n².
-fn within_a_minute<T: Send + 'static>(
-    text: String,
-    f: impl FnOnce(&str) -> T + Send + 'static,
-) -> T {
-    let (done, wait) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = done.send(f(&text));
-    });
-    wait.recv_timeout(std::time::Duration::from_secs(60))
-        .expect("not done within a minute: quadratic again?")
 }
 
 /// How many IRIs `extract` finds in `text`, or a failure when it takes more than a minute.

@@ -9,6 +9,9 @@ use iriscan::normalize::Level;
 use iriscan::{Component, Grammar, IriRef};
 use proptest::prelude::*;
 
+mod common;
+use common::within_a_minute;
+
 /// The Bidi Notation of 4.4 written with Hebrew letters: the capitals "A" to "V", in order, as
 /// letters whose UTS #39 skeleton is not ASCII (so that no `confusable` lint comes with them).
 fn hebrew(notation: &str) -> String {
@@ -203,17 +206,6 @@ fn display_encodes_what_cannot_be_shown() {
         shown("http://example.com\u{2044}evil.com/"),
         "http://example.xn--comevil-3d7c.com/"
     );
-}
-
-/// `f(input)`, or a failure when it takes more than a minute: the inputs below take well under a
-/// second, and hours in time n².
-fn within_a_minute<T: Send + 'static>(input: String, f: fn(&str) -> T) -> T {
-    let (done, wait) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = done.send(f(&input));
-    });
-    wait.recv_timeout(std::time::Duration::from_secs(60))
-        .expect("not done within a minute: quadratic again?")
 }
 
 /// Many invisible characters, in one component and in many: each is encoded once, not looked

@@ -757,27 +757,30 @@ impl Summary {
         {
             return true;
         }
+        let scripts = self.one_script();
+        scripts.complex || scripts.mixed()
+    }
+
+    /// The scripts of a component whose non-ASCII characters are of one script (not
+    /// `several_scripts`): that one, and Latin if it has ASCII letters.
+    fn one_script(&self) -> Scripts {
         let mut scripts = Scripts::default();
         scripts.push(self.script);
         if self.latin {
             scripts.push(LintClass::LATIN);
         }
-        scripts.complex || scripts.mixed()
+        scripts
     }
 
     /// The scripts of `text`, the component summed up: from the summary when its non-ASCII
     /// characters are of one script, else read again (ASCII letters are of the Latin script).
     fn scripts(&self, text: &str) -> Scripts {
+        if !self.several_scripts {
+            return self.one_script();
+        }
         let mut scripts = Scripts::default();
-        if self.several_scripts {
-            for c in letters(text) {
-                scripts.push(lint_class(c as u32).script());
-            }
-        } else {
-            scripts.push(self.script);
-            if self.latin {
-                scripts.push(LintClass::LATIN);
-            }
+        for c in letters(text) {
+            scripts.push(lint_class(c as u32).script());
         }
         scripts
     }

@@ -1,4 +1,5 @@
-//! Generators of IRI references from the ABNF of 3987bis 2.2, shared by the property tests.
+//! Generators of IRI references from the ABNF of 3987bis 2.2, shared by the property tests, and
+//! the watchdog of the tests of linear time.
 #![allow(dead_code)]
 
 use proptest::prelude::*;
@@ -346,4 +347,18 @@ pub fn assemble(
         s.push_str(f);
     }
     s
+}
+
+/// `f(input)`, or a failure when it takes more than a minute: the inputs of the tests of linear
+/// time take well under a second, and hours in time n².
+pub fn within_a_minute<T: Send + 'static>(
+    input: String,
+    f: impl FnOnce(&str) -> T + Send + 'static,
+) -> T {
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(f(&input));
+    });
+    wait.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("not done within a minute: quadratic again?")
 }
