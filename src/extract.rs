@@ -42,6 +42,8 @@ use std::ops::Range;
 #[derive(Clone, Debug, Default)]
 pub struct ExtractOptions {
     schemes: Option<Vec<String>>,
+    /// The bytes the schemes of `schemes` end with, either case: bit `c` for byte `c`.
+    schemes_last_bytes: u128,
     www: bool,
     mode: Mode,
 }
@@ -60,7 +62,14 @@ impl ExtractOptions {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        self.schemes = Some(schemes.into_iter().map(Into::into).collect());
+        let schemes: Vec<String> = schemes.into_iter().map(Into::into).collect();
+        self.schemes_last_bytes = schemes
+            .iter()
+            .filter_map(|s| s.bytes().last().filter(u8::is_ascii))
+            .fold(0, |bits, c| {
+                bits | 1 << c.to_ascii_lowercase() | 1 << c.to_ascii_uppercase()
+            });
+        self.schemes = Some(schemes);
         self
     }
 
@@ -76,6 +85,18 @@ impl ExtractOptions {
     pub fn mode(mut self, mode: Mode) -> Self {
         self.mode = mode;
         self
+    }
+
+    /// Whether a scheme that ends with `last` may start an IRI, followed by "//" or not
+    /// (`slashes`): a test of one byte that spares most ":"s of a text (a time of day, "Note:")
+    /// the walk back over their scheme.
+    fn may_end_scheme(&self, last: u8, slashes: bool) -> bool {
+        let bits = match &self.schemes {
+            None if slashes => return true,
+            None => crate::tables::SCHEME_LAST_BYTES,
+            Some(_) => self.schemes_last_bytes,
+        };
+        last < 128 && bits >> last & 1 != 0
     }
 
     /// Whether `scheme` followed by ":" starts an IRI, and whether only when "//" follows.
@@ -227,6 +248,10 @@ impl<'t> Extract<'t, '_> {
     /// after `from`.
     fn at_colon(&mut self, from: usize, colon: usize) -> Option<Found<'t>> {
         let b = self.text;
+        let slashes = b[colon + 1..].starts_with(b"//");
+        if colon == from || !self.options.may_end_scheme(b[colon - 1], slashes) {
+            return None;
+        }
         // RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), as long as it goes back.
         let mut start = colon;
         while start > from && ascii(b[start - 1]) & class::SCHEME != 0 {
@@ -238,7 +263,6 @@ impl<'t> Extract<'t, '_> {
         if start == colon {
             return None;
         }
-        let slashes = b[colon + 1..].starts_with(b"//");
         let only_with_slashes = self.options.starts(&b[start..colon])?;
         if only_with_slashes && !slashes {
             return None;
@@ -737,6 +761,42 @@ mod tests {
             }
         }
         i
+    }
+
+    /// The schemes of `data/schemes.csv`, read from the file: the reference of the generated table.
+    fn table_schemes() -> Vec<&'static str> {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/schemes.csv"))
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(',').next().unwrap().trim())
+            .collect()
+    }
+
+    #[test]
+    fn a_scheme_may_end_with_the_last_bytes_of_the_schemes_that_count() {
+        let custom = ["x-Foo", "z39.50r", "mailto", "é"];
+        let options = [
+            (ExtractOptions::new(), table_schemes()),
+            (ExtractOptions::new().schemes(custom), custom.to_vec()),
+        ];
+        for (options, schemes) in options {
+            for c in 0..=255u8 {
+                // A name with a byte that is not ASCII is no scheme (RFC 3986 3.1): no text
+                // starts with it.
+                let ends = schemes.iter().filter(|s| s.is_ascii()).any(|s| {
+                    s.as_bytes()
+                        .last()
+                        .is_some_and(|l| l.eq_ignore_ascii_case(&c))
+                });
+                assert_eq!(options.may_end_scheme(c, false), ends, "{c:#x} {schemes:?}");
+                let any_scheme = options.schemes.is_none();
+                assert_eq!(
+                    options.may_end_scheme(c, true),
+                    ends || any_scheme,
+                    "{c:#x} //"
+                );
+            }
+        }
     }
 
     #[test]

@@ -307,3 +307,52 @@ fn scheme_table() {
         assert!(!info.defined_by.is_empty());
     }
 }
+
+/// The scheme table looked up by every case of each name of `data/schemes.csv`, and never by a
+/// name one byte off (the key the table is looked up by packs the bytes and the length).
+#[test]
+fn scheme_table_finds_its_names_alone() {
+    let csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/schemes.csv"));
+    let names: Vec<&str> = csv
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split(',').next().unwrap().trim())
+        .collect();
+    assert!(names.len() >= 20);
+    let known = |s: &str| names.iter().any(|n| n.eq_ignore_ascii_case(s));
+    for name in &names {
+        let n = name.len();
+        for mask in 0..1u32 << n {
+            let cased: String = name
+                .chars()
+                .enumerate()
+                .map(|(i, c)| {
+                    if mask >> i & 1 == 1 {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            assert_eq!(iriscan::scheme_info(&cased).map(|i| i.name), Some(*name));
+        }
+        let mut near = vec![
+            format!("{name}\0"),
+            format!("\0{name}"),
+            format!("{name}s"),
+            format!("x{name}"),
+            format!("{name}é"),
+            name[..n - 1].to_string(),
+            name[1..].to_string(),
+            format!("{name}{}", "a".repeat(16 - n)),
+        ];
+        for i in 0..n {
+            let mut b = name.as_bytes().to_vec();
+            b[i] ^= 0x01;
+            near.push(String::from_utf8(b).unwrap());
+        }
+        for s in near.iter().filter(|s| !known(s)) {
+            assert!(iriscan::scheme_info(s).is_none(), "{s:?}");
+        }
+    }
+}
