@@ -1,6 +1,6 @@
 //! The byte-class table: for each byte, one bit per place of the grammar where that byte may stand
-//! literally. Bytes >= 0x80 and "%" have no bit: the scanner hands them to the UTF-8 DFA and to the
-//! `pct-encoded` check. Sets from RFC 3986 (2.2, 2.3, 3.1 to 3.5) as 3987bis 2.2 extends them.
+//! literally. Bytes >= 0x80 have no bit, and "%" none in the grammar's classes: the scanner hands
+//! them to the UTF-8 DFA and to the `pct-encoded` check. Sets from RFC 3986 (2.2, 2.3, 3.1 to 3.5) as 3987bis 2.2 extends them.
 
 use std::fmt::Write as _;
 
@@ -82,6 +82,18 @@ fn classes() -> Vec<(&'static str, &'static str, String)> {
             "3987bis 2.2 `ifragment = *( ipchar / \"/\" / \"?\" / \"#\" )`: \"#\" is allowed.",
             format!("{pchar}/?#"),
         ),
+        (
+            "TEXT",
+            "What an IRI in running text may hold of ASCII (`extract`): `iquery`'s characters and \
+             \"#\", \"[\", \"]\" and \"%\", which the grammar places (3987bis 2.2, 8.3).",
+            format!("{pchar}/?#[]%"),
+        ),
+        (
+            "TEXT_LIBERAL",
+            "`TEXT` and the characters the liberal modes map (3987bis 7: \"{\", \"}\", \"|\", \
+             \"\\\", \"^\", \"`\").",
+            format!("{pchar}/?#[]%{{}}|\\^`"),
+        ),
     ]
 }
 
@@ -154,7 +166,11 @@ pub fn write(out: &mut String) {
         }
     }
     writeln!(out, "}}\n").unwrap();
-    writeln!(out, "/// Byte to [`class`] bits (0 for bytes >= 0x80, controls, space, \"%\" and the excluded ASCII).").unwrap();
+    writeln!(
+        out,
+        "/// Byte to [`class`] bits (0 for bytes >= 0x80, controls, space and the excluded ASCII)."
+    )
+    .unwrap();
     writeln!(
         out,
         "#[rustfmt::skip]\npub(crate) static ASCII: [u16; 256] = ["

@@ -451,8 +451,9 @@ fn reach(b: &[u8], start: usize, liberal: bool) -> usize {
     simd::dispatch(simd::level(), Reach { b, start, liberal })
 }
 
-/// [`reach`], compiled for each level: the runs of bytes literal in a query skipped by the
-/// level's vector code, the others read one at a time.
+/// [`reach`], compiled for each level: the runs of bytes an IRI in text may hold skipped by the
+/// level's vector code, which stops before the characters that may end one; those, and the
+/// rest at the portable level, read a character at a time.
 struct Reach<'b> {
     b: &'b [u8],
     start: usize,
@@ -465,33 +466,27 @@ impl simd::Kernel for Reach<'_> {
     #[inline(always)]
     fn run<const L: u8>(self, cpu: simd::Cpu<L>) -> usize {
         let b = self.b;
+        let text = if self.liberal {
+            class::TEXT_LIBERAL
+        } else {
+            class::TEXT
+        };
         let mut i = self.start;
         loop {
-            i = simd::skip(cpu, b, i, b.len(), class::QUERY);
-            // Byte by byte up to the next literal one, or the end.
-            loop {
-                let Some(&c) = b.get(i) else {
-                    return i;
-                };
-                if c < 0x80 {
-                    if ascii(c) & class::QUERY != 0 {
-                        // The vector code takes it from the next one (it takes none at the
-                        // portable level, or near the end).
-                        i += 1;
-                        break;
-                    }
-                    if matches!(c, b'#' | b'[' | b']' | b'%')
-                        || self.liberal && b"{}|\\^`".contains(&c)
-                    {
-                        i += 1;
-                        continue;
-                    }
+            i = simd::skip_text(cpu, b, i, b.len(), text);
+            let Some(&c) = b.get(i) else {
+                return i;
+            };
+            if c < 0x80 {
+                if ascii(c) & text == 0 {
                     return i;
                 }
-                match decode(b, i) {
-                    Some((c, n)) if !ends_an_iri(c) => i += n,
-                    _ => return i,
-                }
+                i += 1;
+                continue;
+            }
+            match decode(b, i) {
+                Some((c, n)) if !ends_an_iri(c) => i += n,
+                _ => return i,
             }
         }
     }
@@ -799,6 +794,24 @@ mod tests {
         }
     }
 
+    /// The vector code stops at the first two bytes of every character that ends an IRI, and
+    /// each pair it stops at begins one.
+    #[test]
+    fn the_pairs_the_vector_code_stops_at_are_those_of_the_characters_that_end_an_iri() {
+        let mut used = [false; simd::TEXT_END_PAIRS.len()];
+        for c in (0x80..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| ends_an_iri(c))
+        {
+            let mut buf = [0; 4];
+            let s = c.encode_utf8(&mut buf).as_bytes();
+            let k = simd::TEXT_END_PAIRS.iter().position(|&p| p == (s[0], s[1]));
+            let k = k.unwrap_or_else(|| panic!("U+{:04X}", c as u32));
+            used[k] = true;
+        }
+        assert!(used.iter().all(|&u| u), "{used:?}");
+    }
+
     #[test]
     fn the_characters_that_end_an_iri_are_white_space_and_quotation_marks() {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
@@ -891,6 +904,14 @@ mod tests {
                 Just("é".to_string()), Just("例".to_string()), Just("𐌀".to_string()),
                 Just("\u{3000}".to_string()), Just("«".to_string()), Just("{|}".to_string()),
                 Just(" ".to_string()), Just("\"".to_string()), Just("\u{A0}".to_string()),
+                // Characters whose first two bytes are those of one that ends an IRI, or
+                // whose lead the vector code leaves to the walk.
+                Just("、あ".to_string()), Just("–→".to_string()), Just("“".to_string()),
+                Just("°".to_string()), Just("\u{85}\u{80}".to_string()), Just("＂ｰ".to_string()),
+                Just("\u{1680}ሀ".to_string()), Just("\u{205F}\u{2066}".to_string()),
+                Just("\u{FEFF}\u{FFFE}".to_string()), Just("😀".to_string()),
+                Just("שלום".to_string()), Just("مرحبا".to_string()),
+                "[éあ例ש]{1,70}",
             ], 0..12),
             cut in proptest::option::of(0usize..200),
             start in 0usize..8,
@@ -898,9 +919,15 @@ mod tests {
         ) {
             let mut b = pieces.concat().into_bytes();
             if let Some(cut) = cut {
-                // A byte that is not UTF-8, or a sequence cut short.
+                // A byte that is not UTF-8, a sequence cut short, a continuation byte alone,
+                // a lead of a pair of `TEXT_END_PAIRS` alone, overlong forms, a surrogate, a
+                // code point past U+10FFFF.
                 let at = cut.min(b.len());
-                b.insert(at, if cut % 2 == 0 { 0xFF } else { 0xE3 });
+                let bad: [&[u8]; 8] = [
+                    b"\xFF", b"\xE3", b"\x80", b"\xC2", b"\xE0\x80\x80", b"\xC0\xAF",
+                    b"\xED\xA0\x80", b"\xF4\x90\x80\x80",
+                ];
+                b.splice(at..at, bad[cut % 8].iter().copied());
             }
             let start = start.min(b.len());
             let expected = reach_bytewise(&b, start, liberal);

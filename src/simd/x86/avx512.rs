@@ -239,6 +239,69 @@ pub(crate) unsafe fn skip(b: &[u8], mut i: usize, end: usize, bit: usize) -> usi
     i
 }
 
+/// `skip_text` from a lead, 64 bytes a block: with the masks of `skip_unicode` (and its
+/// structure checks), and the pairs of `TEXT_END_PAIRS` from the block and the block one byte
+/// before it.
+#[inline(always)]
+pub(crate) unsafe fn skip_text(b: &[u8], mut i: usize, end: usize, bit: usize) -> usize {
+    let end = end.min(b.len());
+    if i >= end || i < 3 || end < 19 {
+        return i;
+    }
+    // SAFETY: the CPU has AVX-512 (the caller's contract).
+    let t = unsafe { Tables512::new(bit) };
+    let byte = |x: u8| _mm512_set1_epi8(x as i8);
+    let entry = i;
+    // As in `skip_unicode`: `i` is at a sequence boundary, or inside a sequence whose lead
+    // the previous block checked; blocks follow each other without gap or overlap.
+    while i < end {
+        let n = (end - i).min(64);
+        // SAFETY: `i >= 3`, `n <= 64`, `i + n <= end <= b.len()`.
+        let m = unsafe { block512(b, i, n, &t) };
+        // SAFETY: the masked loads read the `n` bytes at `i` and the `n + 1` at `i - 1`, all
+        // in `b` (`i >= 3`, `i + n <= b.len()`), and no other; unaligned.
+        let (v, v1) = unsafe {
+            let p = b.as_ptr().add(i);
+            (
+                _mm512_maskz_loadu_epi8(first_bits(n), p.cast()),
+                _mm512_maskz_loadu_epi8(first_bits(n + 1), p.sub(1).cast()),
+            )
+        };
+        // Bit k of each is a stop at the lead `i + k - 1`, or at the ASCII byte there: one
+        // that is not literal, the lead of a pair, a lead the tables do not decide (the walk
+        // decodes it), or one whose second byte they do not take.
+        let mut pairs = 0;
+        for (lead, second) in crate::simd::TEXT_END_PAIRS {
+            pairs |=
+                _mm512_cmpeq_epi8_mask(v1, byte(lead)) & _mm512_cmpeq_epi8_mask(v, byte(second));
+        }
+        let stops =
+            (u128::from(m.miss & !m.high | m.undecided) << 1) | u128::from(pairs | m.bad_second);
+        // A stop before `entry` is not this run's: its lead was passed already.
+        let stops = if i == entry { stops & !1 } else { stops };
+        let first = stops.trailing_zeros() as usize;
+        if first == 0 {
+            // The lead at the end of the block before.
+            return i - 1;
+        }
+        // The bytes passed from `i` (up to 64), and the structure of those and of the byte
+        // after them (the zero after `end`, where no sequence may be cut off); the byte after
+        // a whole block is the next block's.
+        let span = (first - 1).min(64);
+        let cut = span == 64
+            && i + 64 == end
+            && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
+        if m.bad_structure & first_bits(span + 1) != 0 || cut {
+            return last_lead(b, entry, i);
+        }
+        if span < 64 {
+            return i + span;
+        }
+        i += 64;
+    }
+    i
+}
+
 /// The masks of the `n` bytes at `at` (and the 3 before it, and past them, zeros), as
 /// `block` makes them for 16, over 64; bits past `n` are of zero bytes (not literal, not
 /// high), with the structure of the byte after the last one read right.
@@ -314,6 +377,25 @@ struct Tables512 {
     lead_hi: __m512i,
 }
 
+impl Tables512 {
+    /// The tables of the class bit `bit`, and of the leads.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F.
+    #[inline(always)]
+    unsafe fn new(bit: usize) -> Tables512 {
+        // SAFETY: as this function's contract.
+        unsafe {
+            Tables512 {
+                literal_lo: table512(&NIBBLE_LO[bit]),
+                literal_hi: table512(&NIBBLE_HI),
+                lead_lo: table512(&UTF8_LEAD_NIBBLE_LO),
+                lead_hi: table512(&UTF8_LEAD_NIBBLE_HI),
+            }
+        }
+    }
+}
+
 /// `skip_unicode` 64 bytes a block: each block read by masked loads up to `end`, which leave
 /// zeros past it (not literal: the run stops there), so blocks never overlap and need no
 /// shift. The same results as `skip_unicode` (the tests and the `fast_vs_scalar` fuzz target
@@ -332,14 +414,7 @@ pub(crate) unsafe fn skip_unicode(
     }
     let bit = literal.trailing_zeros() as usize;
     // SAFETY: the CPU has AVX-512 (the caller's contract).
-    let t = unsafe {
-        Tables512 {
-            literal_lo: table512(&NIBBLE_LO[bit]),
-            literal_hi: table512(&NIBBLE_HI),
-            lead_lo: table512(&UTF8_LEAD_NIBBLE_LO),
-            lead_hi: table512(&UTF8_LEAD_NIBBLE_HI),
-        }
-    };
+    let t = unsafe { Tables512::new(bit) };
     let entry = i;
     // As in `skip_unicode`: `i` is at a sequence boundary, or inside a sequence whose lead
     // the previous block checked; blocks follow each other without gap or overlap.

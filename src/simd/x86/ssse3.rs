@@ -29,6 +29,25 @@ struct Tables {
     lead_hi: __m128i,
 }
 
+impl Tables {
+    /// The tables of the class bit `bit`, and of the leads.
+    ///
+    /// # Safety
+    /// The CPU has SSE2.
+    #[inline(always)]
+    unsafe fn new(bit: usize) -> Tables {
+        // SAFETY: the four tables are 16 bytes each; loads are unaligned.
+        unsafe {
+            Tables {
+                literal_lo: _mm_loadu_si128(NIBBLE_LO[bit].as_ptr().cast()),
+                literal_hi: _mm_loadu_si128(NIBBLE_HI.as_ptr().cast()),
+                lead_lo: _mm_loadu_si128(UTF8_LEAD_NIBBLE_LO.as_ptr().cast()),
+                lead_hi: _mm_loadu_si128(UTF8_LEAD_NIBBLE_HI.as_ptr().cast()),
+            }
+        }
+    }
+}
+
 /// The masks of the 16 bytes at `at`, shifted right by `shift` (the bytes before `i`).
 ///
 /// # Safety
@@ -118,15 +137,8 @@ pub(crate) unsafe fn skip_unicode(
         return Ok(i);
     }
     let bit = literal.trailing_zeros() as usize;
-    // SAFETY: the four tables are 16 bytes each; loads are unaligned.
-    let t = unsafe {
-        Tables {
-            literal_lo: _mm_loadu_si128(NIBBLE_LO[bit].as_ptr().cast()),
-            literal_hi: _mm_loadu_si128(NIBBLE_HI.as_ptr().cast()),
-            lead_lo: _mm_loadu_si128(UTF8_LEAD_NIBBLE_LO.as_ptr().cast()),
-            lead_hi: _mm_loadu_si128(UTF8_LEAD_NIBBLE_HI.as_ptr().cast()),
-        }
-    };
+    // SAFETY: the CPU has SSSE3 (the caller's contract).
+    let t = unsafe { Tables::new(bit) };
     let entry = i;
     // `i` starts at a lead, after ASCII; then every byte before `i` belongs to a complete,
     // checked sequence or to a sequence whose lead the previous block checked, and blocks
@@ -307,6 +319,65 @@ pub(crate) unsafe fn push_percent_encoded(out: &mut Vec<u8>, s: &[u8]) {
     // written: each store begins where the last one's output ended (`o` moves by no more
     // than a store writes), so `set_len` exposes no uninitialized byte.
     unsafe { out.set_len(end) };
+}
+
+/// `skip_text` from a lead, 16 bytes a block: with the blocks of `skip_unicode` (and its
+/// structure checks), and the pairs of `TEXT_END_PAIRS` from the block and the 16 bytes one
+/// before it.
+#[inline(always)]
+pub(crate) unsafe fn skip_text(b: &[u8], mut i: usize, end: usize, bit: usize) -> usize {
+    let end = end.min(b.len());
+    if i >= end || i < 3 || end < 19 {
+        return i;
+    }
+    // SAFETY: the CPU has SSSE3 (the caller's contract).
+    let t = unsafe { Tables::new(bit) };
+    let entry = i;
+    // As in `skip_unicode`: blocks follow each other without gap or overlap, but for the last,
+    // which drops the bytes before `i`.
+    while i < end {
+        let at = if i + 16 <= end { i } else { end - 16 };
+        let shift = i - at;
+        let width = 16 - shift;
+        // SAFETY: `at + 16 <= end <= b.len()` and `at >= 3`, as in `skip_unicode`.
+        let m = unsafe { block(b, at, shift, t) };
+        // SAFETY: 16 bytes at `at` and at `at - 1`, in `b` as above; unaligned.
+        let (v, v1) = unsafe {
+            let p = b.as_ptr().add(at);
+            (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.sub(1).cast()))
+        };
+        let mut pairs = _mm_setzero_si128();
+        for (lead, second) in crate::simd::TEXT_END_PAIRS {
+            let pair = _mm_and_si128(
+                _mm_cmpeq_epi8(v1, _mm_set1_epi8(lead as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(second as i8)),
+            );
+            pairs = _mm_or_si128(pairs, pair);
+        }
+        let pairs = (_mm_movemask_epi8(pairs) as u32) >> shift;
+        // Bit k is a stop at the lead `i + k - 1`, or at the ASCII byte there, as in the
+        // AVX-512 `skip_text`.
+        let stops = ((m.miss & !m.high | m.undecided) << 1) | pairs | m.bad_second;
+        // A stop before `entry` is not this run's: its lead was passed already.
+        let stops = if i == entry { stops & !1 } else { stops };
+        let first = stops.trailing_zeros() as usize;
+        if first == 0 {
+            // The lead at the end of the block before.
+            return i - 1;
+        }
+        let span = (first - 1).min(width);
+        let cut = span == width
+            && at + 16 == end
+            && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
+        if m.bad_structure & ((2u32 << span) - 1) != 0 || cut {
+            return last_lead(b, entry, i);
+        }
+        if span < width {
+            return i + span;
+        }
+        i = at + 16;
+    }
+    i
 }
 
 #[inline(always)]
