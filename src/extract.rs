@@ -492,6 +492,37 @@ impl simd::Kernel for Reach<'_> {
     }
 }
 
+/// Checks [`reach`] at each level this CPU has against the portable level on `input`, from
+/// several starts, strict and liberal, and panics where they differ: for
+/// `scan::check_fast_paths` (the tests and the `fast_vs_scalar` fuzz target).
+#[cfg(feature = "internals")]
+pub(crate) fn check_reach(input: &[u8]) {
+    let starts = (0..8).chain((8..input.len()).step_by(61));
+    for start in starts.filter(|&s| s <= input.len()) {
+        for liberal in [false, true] {
+            let reach_at = |level| {
+                simd::dispatch(
+                    level,
+                    Reach {
+                        b: input,
+                        start,
+                        liberal,
+                    },
+                )
+            };
+            let portable = reach_at(simd::Level::Portable);
+            for level in simd::Level::ALL.into_iter().filter(|&l| l <= simd::level()) {
+                assert_eq!(
+                    reach_at(level),
+                    portable,
+                    "reach from {start} (liberal {liberal}) at {level:?}, for {:?}",
+                    input.escape_ascii().to_string()
+                );
+            }
+        }
+    }
+}
+
 /// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark, written out
 /// (a test holds it to `char::is_whitespace` and the quotation marks for every code point): asking `is_whitespace` cost the letters of Hebrew and Arabic IRIs a table lookup.
 #[inline]

@@ -588,3 +588,18 @@ fn many_candidates_in_one_run_take_linear_time() {
     let options = ExtractOptions::new().mode(Mode::Leiri);
     assert_eq!(count_within_a_minute(text, options), 0);
 }
+
+/// The run of each IRI of the bench corpus, in text between white space and quotation marks of
+/// several scripts, read at every level this CPU has as the portable level reads it (with the
+/// other fast paths of `check_fast_paths`).
+#[cfg(feature = "internals")]
+#[test]
+fn every_level_reads_the_runs_of_the_corpus_as_the_portable_level() {
+    let corpus = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/bench/iris.txt"));
+    let ends = ["\u{3000}", "«", "»", "“", "\u{A0}", "、", " ", "」"];
+    for (k, iri) in corpus.lines().enumerate() {
+        let (before, after) = (ends[k % ends.len()], ends[(k / 3) % ends.len()]);
+        let text = format!("見て{before}{iri}{after}を、 next {iri}");
+        iriscan::internals::check_fast_paths(text.as_bytes());
+    }
+}

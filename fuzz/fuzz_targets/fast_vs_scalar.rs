@@ -1,8 +1,9 @@
 //! Every fast path at each level this CPU has (portable, SSSE3, AVX-512, AVX-512 VBMI) against
-//! the portable one: `iriscan::check_fast_paths` runs the scanner of each level and the byte walk
-//! on every grammar (the same `Result`, error kind, offset and component, positions on success),
-//! the line check and its masks of each level, and the ASCII test, count, percent-encoder and
-//! window masks of each level.
+//! the portable one: `iriscan::internals::check_fast_paths` runs the scanner of each level and
+//! the byte walk on every grammar (the same `Result`, error kind, offset and component,
+//! positions on success), the line check and its masks of each level, the ASCII test, count,
+//! percent-encoder and window masks of each level, and the run of an IRI in text that `extract`
+//! reads.
 //!
 //! The wide paths work on runs of 16 and 64 bytes and on lines of up to 512: raw fuzz bytes are
 //! short and rarely make such runs. So each input is also mapped byte by byte onto "tokens"
@@ -58,6 +59,8 @@ const SPECIAL: [&str; 32] = [
     "\u{F0000}",    // private use, plane 15
     "\\", "|", "\"", "<", ">",
 ];
+/// White space and quotation marks, which end an IRI in text.
+const TEXT_ENDS: [&str; 4] = ["\u{3000}", "\u{AB}", "\u{201C}", "\u{A0}"];
 const BAD: [&[u8]; 6] = [b"\xff", b"\xc3", b"\xe4\xbe", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80"];
 
 fn tokens(data: &[u8], out: &mut Vec<u8>) {
@@ -72,19 +75,20 @@ fn tokens(data: &[u8], out: &mut Vec<u8>) {
                 out.push(RUN[b as usize % RUN.len()]);
             }
             192..=223 => out.extend_from_slice(SPECIAL[(b - 192) as usize].as_bytes()),
-            224..=249 => out.push(0x20 + (b - 224) * 3 % 95),
+            224..=245 => out.push(0x20 + (b - 224) * 3 % 95),
+            246..=249 => out.extend_from_slice(TEXT_ENDS[(b - 246) as usize].as_bytes()),
             _ => out.extend_from_slice(BAD[(b - 250) as usize]),
         }
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    iriscan::check_fast_paths(data);
+    iriscan::internals::check_fast_paths(data);
 
     if let [first, second, rest @ ..] = data {
         let mut mapped = PREFIXES[(first & 15) as usize].as_bytes().to_vec();
         tokens(rest, &mut mapped);
-        iriscan::check_fast_paths(&mapped);
+        iriscan::internals::check_fast_paths(&mapped);
         // Repeated up to 64 to 575 bytes (cut there): every width of the line check, and runs
         // that end at every offset of a 16- and a 64-byte block.
         let target = 64 + (usize::from(*second) << 1 | usize::from(first >> 7));
@@ -94,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
                 mapped.extend_from_within(prefix..);
             }
             mapped.truncate(target);
-            iriscan::check_fast_paths(&mapped);
+            iriscan::internals::check_fast_paths(&mapped);
         }
     }
 });

@@ -241,8 +241,9 @@ pub fn validate_scalar(input: &[u8], grammar: Grammar) -> Result<(), Error> {
 /// Checks every fast path at each level this CPU has against the portable one on `input`, and
 /// panics where they differ: the scanner of each level against the byte walk for every grammar
 /// (verdict, error and positions), the line check ([`check_line_scan`]), and the ASCII test, the
-/// count of octets >= 0x80, the percent-encoder, the lints' masks and the window masks. For the
-/// tests and the `fast_vs_scalar` fuzz target.
+/// count of octets >= 0x80, the percent-encoder, the lints' masks, the window masks, and the
+/// run of an IRI in text that `extract` reads. For the tests and the `fast_vs_scalar` fuzz
+/// target.
 #[cfg(feature = "internals")]
 pub fn check_fast_paths(input: &[u8]) {
     for grammar in Grammar::ALL {
@@ -285,6 +286,7 @@ pub fn check_fast_paths(input: &[u8]) {
         }
     }
     simd::check_windows(input);
+    crate::extract::check_reach(input);
 }
 
 /// The scanner; `WIDE` is the [`simd::Level`] of the wide check for runs of literal bytes
