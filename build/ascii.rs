@@ -1,6 +1,7 @@
 //! The byte-class table: for each byte, one bit per place of the grammar where that byte may stand
 //! literally. Bytes >= 0x80 have no bit, and "%" none in the grammar's classes: the scanner hands
-//! them to the UTF-8 DFA and to the `pct-encoded` check. Sets from RFC 3986 (2.2, 2.3, 3.1 to 3.5) as 3987bis 2.2 extends them.
+//! them to the UTF-8 DFA and to the `pct-encoded` check. Sets from RFC 3986 (2.2, 2.3, 3.1 to
+//! 3.5) as 3987bis 2.2 extends them.
 
 use std::fmt::Write as _;
 

@@ -21,6 +21,7 @@ fn main() {
     let data = root.join("data");
     println!("cargo:rerun-if-changed=build");
     println!("cargo:rerun-if-changed=data/schemes.csv");
+    println!("cargo:rerun-if-changed=src/scheme/key.rs");
     println!("cargo:rerun-if-changed=data/ucd");
 
     let ucd = data.join("ucd");

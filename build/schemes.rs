@@ -1,8 +1,12 @@
 //! The scheme table, `data/schemes.csv`, compiled into a `match` on a key of the lowercase
-//! scheme: its bytes and its length packed into a `u128`, so that a lookup is a few integer
-//! comparisons (a `match` on the name's bytes compares them with `bcmp`, one arm after another;
-//! `phf` hashes with SipHash, slower still).
+//! scheme (`src/scheme/key.rs`): its bytes and its length packed into a `u128`, so that a lookup
+//! is a few integer comparisons (a `match` on the name's bytes compared them with `bcmp`, one
+//! arm after another).
 
+#[path = "../src/scheme/key.rs"]
+mod key;
+
+use key::{last_bytes, scheme_key, SCHEME_KEY_LEN};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -46,10 +50,8 @@ pub fn write(out: &mut String, csv: &Path) {
             "schemes.csv line {}: {name:?} is longer than {SCHEME_KEY_LEN} bytes, which a key holds",
             n + 1
         );
-        arms.push_str(&format!(
-            "        {:#x} => Some(&{value}),\n",
-            key(name.as_bytes())
-        ));
+        let key = scheme_key(name.as_bytes()).expect("checked above");
+        arms.push_str(&format!("        {key:#x} => Some(&{value}),\n"));
         seen.push(name.to_string());
     }
     writeln!(
@@ -57,33 +59,10 @@ pub fn write(out: &mut String, csv: &Path) {
         "/// The schemes of `data/schemes.csv` by [`crate::scheme::scheme_key`] of their lowercase name.\npub(crate) fn scheme_by_key(key: u128) -> Option<&'static SchemeInfo> {{\n    match key {{\n{arms}        _ => None,\n    }}\n}}\n"
     )
     .unwrap();
-    let mut last = 0u128;
-    for name in &seen {
-        let c = *name.as_bytes().last().unwrap();
-        last |= 1 << c | 1 << c.to_ascii_uppercase();
-    }
+    let last = last_bytes(seen.iter().map(|name| name.as_bytes()));
     writeln!(
         out,
         "/// The bytes a scheme of `data/schemes.csv` ends with, either case: bit `c` for byte `c`.\npub(crate) const SCHEME_LAST_BYTES: u128 = {last:#x};\n"
     )
     .unwrap();
-    writeln!(
-        out,
-        "/// The most bytes of a name a key of [`scheme_by_key`] holds.\npub(crate) const SCHEME_KEY_LEN: usize = {SCHEME_KEY_LEN};\n"
-    )
-    .unwrap();
-}
-
-/// The most bytes of a name [`key`] packs, with its length in the top byte.
-const SCHEME_KEY_LEN: usize = 15;
-
-/// The key of a lowercase scheme name of at most [`SCHEME_KEY_LEN`] bytes: the bytes
-/// little-endian, the length in the top byte (which keeps "http" and "http\0" apart). The crate's
-/// `scheme_key` computes the same.
-fn key(name: &[u8]) -> u128 {
-    name.iter()
-        .enumerate()
-        .fold((name.len() as u128) << 120, |k, (i, &c)| {
-            k | u128::from(c) << (8 * i)
-        })
 }

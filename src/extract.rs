@@ -63,12 +63,7 @@ impl ExtractOptions {
         S: Into<String>,
     {
         let schemes: Vec<String> = schemes.into_iter().map(Into::into).collect();
-        self.schemes_last_bytes = schemes
-            .iter()
-            .filter_map(|s| s.bytes().last().filter(u8::is_ascii))
-            .fold(0, |bits, c| {
-                bits | 1 << c.to_ascii_lowercase() | 1 << c.to_ascii_uppercase()
-            });
+        self.schemes_last_bytes = crate::scheme::last_bytes(schemes.iter().map(|s| s.as_bytes()));
         self.schemes = Some(schemes);
         self
     }
@@ -88,8 +83,9 @@ impl ExtractOptions {
     }
 
     /// Whether a scheme that ends with `last` may start an IRI, followed by "//" or not
-    /// (`slashes`): a test of one byte that spares most ":"s of a text (a time of day, "Note:")
-    /// the walk back over their scheme.
+    /// (`slashes`): a test of one byte that spares the walk back over their scheme to the ":"s
+    /// that no scheme counting there ends at (those of a time of day, where only the table's
+    /// schemes count, none of which ends with a digit).
     fn may_end_scheme(&self, last: u8, slashes: bool) -> bool {
         let bits = match &self.schemes {
             None if slashes => return true,

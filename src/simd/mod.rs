@@ -242,9 +242,10 @@ pub(crate) const TEXT_END_PAIRS: [(u8, u8); 12] = [
 /// bit `literal` (one bit) and the well-formed UTF-8 sequences (RFC 3629 4), up to `end`; stops
 /// at the first byte it does not skip or at a lead before it (the lead of one of
 /// [`TEXT_END_PAIRS`], of a sequence its tables do not decide, of a sequence cut by the block),
-/// at a sequence boundary, for the caller's walk to decode the character there and go on; `i`
-/// itself at the portable level, and where `i < 3` or `end < 19` (a block reads the 3 bytes
-/// before it).
+/// at a sequence boundary, for the caller's walk to decode the character there and go on. At
+/// the portable level it returns `i` itself; above it, the ASCII up to the first byte >= 0x80
+/// is skipped as [`skip`] skips it, and the rest only from a lead at 3 or more, with `end` at
+/// 19 or more (a block reads the 3 bytes before it).
 #[inline(always)]
 pub(crate) fn skip_text<const L: u8>(
     cpu: Cpu<L>,

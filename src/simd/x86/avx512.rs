@@ -1,7 +1,7 @@
 //! AVX-512 F, BW and VL: the 64-byte wide check of the scanner, the line check's masks, the
 //! ASCII test and count, and the sorting networks of Punycode's keys.
 
-use super::{check_leads, last_lead, walk};
+use super::{check_leads, cut_at_end, last_lead, walk};
 use crate::simd::line_masks::{LineMasks, LintMasks, Utf8Masks, ODD_LEAD, ODD_SECOND, ODD_THIRD};
 use crate::tables::{class, NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
 use std::arch::x86_64::*;
@@ -258,8 +258,8 @@ pub(crate) unsafe fn skip_text(b: &[u8], mut i: usize, end: usize, bit: usize) -
         let n = (end - i).min(64);
         // SAFETY: `i >= 3`, `n <= 64`, `i + n <= end <= b.len()`.
         let m = unsafe { block512(b, i, n, &t) };
-        // SAFETY: the masked loads read the `n` bytes at `i` and the `n + 1` at `i - 1`, all
-        // in `b` (`i >= 3`, `i + n <= b.len()`), and no other; unaligned.
+        // SAFETY: the masked loads read the `n` bytes at `i` and the `min(n + 1, 64)` at
+        // `i - 1`, all in `b` (`i >= 3`, `i + n <= b.len()`), and no other; unaligned.
         let (v, v1) = unsafe {
             let p = b.as_ptr().add(i);
             (
@@ -288,11 +288,15 @@ pub(crate) unsafe fn skip_text(b: &[u8], mut i: usize, end: usize, bit: usize) -
         // after them (the zero after `end`, where no sequence may be cut off); the byte after
         // a whole block is the next block's.
         let span = (first - 1).min(64);
-        let cut = span == 64
-            && i + 64 == end
-            && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
-        if m.bad_structure & first_bits(span + 1) != 0 || cut {
-            return last_lead(b, entry, i);
+        let cut = span == 64 && i + 64 == end && cut_at_end(b, end);
+        // Handed to the walk at the lead of the sequence the error is in or after: from the
+        // block's start, the walk would take a character and come back to the same block.
+        let bad = m.bad_structure & first_bits(span + 1);
+        if bad != 0 {
+            return last_lead(b, entry, i + bad.trailing_zeros() as usize);
+        }
+        if cut {
+            return last_lead(b, entry, end);
         }
         if span < 64 {
             return i + span;
@@ -432,9 +436,7 @@ pub(crate) unsafe fn skip_unicode(
         let in_span = first_bits(span);
         // The structure of the span and of the byte after it (the zero after `end`, where
         // no sequence may be cut off); the byte after a whole block is the next block's.
-        let cut = stop == 0
-            && i + 64 == end
-            && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
+        let cut = stop == 0 && i + 64 == end && cut_at_end(b, end);
         if m.bad_structure & first_bits(span + 1) != 0 || cut {
             return walk(b, last_lead(b, entry, i), end, literal, private);
         }

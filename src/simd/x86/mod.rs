@@ -55,6 +55,13 @@ fn last_lead(b: &[u8], entry: usize, i: usize) -> usize {
     start
 }
 
+/// Whether the last sequence before `end` is cut off there: a lead among the last three bytes
+/// that needs more bytes than are left (RFC 3629 3). `end >= 3`.
+#[inline(always)]
+fn cut_at_end(b: &[u8], end: usize) -> bool {
+    b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0
+}
+
 /// 3987bis 2.2 `ucschar` and `iprivate`, 4.1, 7.3 for the leads a block could not decide:
 /// bit k of `check` is the lead at `i + k - 1`, each read by the DFA, in order; `Err` with
 /// the offset of the first that is not admitted.

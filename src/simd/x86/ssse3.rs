@@ -1,6 +1,6 @@
 //! SSSE3 (with POPCNT): the 16-byte wide check of the scanner and the 16-byte percent-encoder.
 
-use super::{check_leads, grow_for, last_lead, walk};
+use super::{check_leads, cut_at_end, grow_for, last_lead, walk};
 use crate::tables::{NIBBLE_HI, NIBBLE_LO, UTF8_LEAD_NIBBLE_HI, UTF8_LEAD_NIBBLE_LO};
 use std::arch::x86_64::*;
 
@@ -161,9 +161,7 @@ pub(crate) unsafe fn skip_unicode(
         let in_span = (1u32 << span) - 1;
         // The structure of the span and of the byte after it, which must not continue a
         // sequence (RFC 3629 3); at the end of input, no sequence may be cut off.
-        let cut = stop == 0
-            && at + 16 == end
-            && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
+        let cut = stop == 0 && at + 16 == end && cut_at_end(b, end);
         if m.bad_structure & ((2u32 << span) - 1) != 0 || cut {
             // Back to the lead of the last sequence before `i`, which may be cut off or
             // go on into the block.
@@ -366,11 +364,15 @@ pub(crate) unsafe fn skip_text(b: &[u8], mut i: usize, end: usize, bit: usize) -
             return i - 1;
         }
         let span = (first - 1).min(width);
-        let cut = span == width
-            && at + 16 == end
-            && (b[end - 1] >= 0xC0 || b[end - 2] >= 0xE0 || b[end - 3] >= 0xF0);
-        if m.bad_structure & ((2u32 << span) - 1) != 0 || cut {
-            return last_lead(b, entry, i);
+        let cut = span == width && at + 16 == end && cut_at_end(b, end);
+        // Handed to the walk at the lead of the sequence the error is in or after, as in the
+        // AVX-512 `skip_text`.
+        let bad = m.bad_structure & ((2u32 << span) - 1);
+        if bad != 0 {
+            return last_lead(b, entry, i + bad.trailing_zeros() as usize);
+        }
+        if cut {
+            return last_lead(b, entry, end);
         }
         if span < width {
             return i + span;

@@ -1,6 +1,9 @@
 //! The scheme table (`data/schemes.csv`): default ports and host rules of well-known schemes.
 
-use crate::tables::{scheme_by_key, SCHEME_KEY_LEN};
+mod key;
+
+use crate::tables::scheme_by_key;
+pub(crate) use key::{last_bytes, scheme_key};
 
 /// What iriscan knows of a scheme, from `data/schemes.csv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,21 +36,4 @@ pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo> {
 #[inline]
 pub(crate) fn scheme_info_of_bytes(scheme: &[u8]) -> Option<&'static SchemeInfo> {
     scheme_by_key(scheme_key(scheme)?)
-}
-
-/// The key the scheme table is looked up by: the lowercase bytes little-endian, the length in
-/// the top byte (which keeps "http" and "http\0" apart); none for a name longer than any key
-/// holds. The build script computes the same of each name of the table.
-#[inline]
-pub(crate) fn scheme_key(scheme: &[u8]) -> Option<u128> {
-    if scheme.len() > SCHEME_KEY_LEN {
-        return None;
-    }
-    let key = scheme
-        .iter()
-        .enumerate()
-        .fold((scheme.len() as u128) << 120, |k, (i, &c)| {
-            k | u128::from(c.to_ascii_lowercase()) << (8 * i)
-        });
-    Some(key)
 }
