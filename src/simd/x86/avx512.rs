@@ -242,7 +242,14 @@ pub(crate) unsafe fn skip(b: &[u8], mut i: usize, end: usize, bit: usize) -> usi
 /// `skip_text` from a lead, 64 bytes a block: with the masks of `skip_unicode` (and its
 /// structure checks), and the pairs of `TEXT_END_PAIRS` from the block and the block one byte
 /// before it.
-#[inline(always)]
+///
+/// A function of its own, compiled for AVX-512: inlined into `extract`'s kernel, it made
+/// `extract` 5% slower on the log text of URLs and 4% on that of IRIs.
+///
+/// # Safety
+/// The CPU has AVX-512 F, BW and VL.
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
 pub(crate) unsafe fn skip_text(b: &[u8], mut i: usize, end: usize, bit: usize) -> usize {
     let end = end.min(b.len());
     if i >= end || i < 3 || end < 19 {
