@@ -83,9 +83,9 @@ impl ExtractOptions {
     }
 
     /// Whether a scheme that ends with `last` may start an IRI, followed by "//" or not
-    /// (`slashes`): a test of one byte that spares the walk back over their scheme to the ":"s
-    /// that no scheme counting there ends at (those of a time of day, where only the table's
-    /// schemes count, none of which ends with a digit).
+    /// (`slashes`). A test of one byte before the walk back over the scheme: it passes over the
+    /// ":"s that no scheme counting there can end at, such as those of a time of day (where only
+    /// the table's schemes count, and none of them ends with a digit).
     fn may_end_scheme(&self, last: u8, slashes: bool) -> bool {
         let bits = match &self.schemes {
             None if slashes => return true,
