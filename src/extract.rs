@@ -716,8 +716,10 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
                 closes > opens
             }
         });
-        let quoted =
-            matches!(last, '\'' | '*' | '_' | '~') && start > 0 && b[start - 1] == last as u8;
+        let quoted = last.is_ascii()
+            && QUOTES.contains(&(last as u8))
+            && start > 0
+            && b[start - 1] == last as u8;
         if TRAILING.contains(&last) || unbalanced || quoted {
             end -= last.len_utf8();
             for (&(open, close), n) in BRACKETS.iter().zip(&mut counts) {

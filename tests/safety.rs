@@ -189,13 +189,15 @@ fn display_keeps_spoofing_labels_in_ace_form() {
     );
 }
 
+/// The display form of `s` with the default options.
+fn shown(s: &str) -> String {
+    IriRef::parse(s)
+        .unwrap()
+        .to_display(&DisplayOptions::default())
+}
+
 #[test]
 fn display_encodes_what_cannot_be_shown() {
-    let shown = |s: &str| {
-        IriRef::parse(s)
-            .unwrap()
-            .to_display(&DisplayOptions::default())
-    };
     // Invisible characters and look-alikes of delimiters, one by one.
     assert_eq!(shown("http://x/a\u{200B}b/c"), "http://x/a%E2%80%8Bb/c");
     assert_eq!(shown("http://x/a\u{2044}b"), "http://x/a%E2%81%84b");
@@ -212,11 +214,6 @@ fn display_encodes_what_cannot_be_shown() {
 /// for among all the others.
 #[test]
 fn display_of_many_invisible_characters_takes_linear_time() {
-    let shown = |s: &str| {
-        IriRef::parse(s)
-            .unwrap()
-            .to_display(&DisplayOptions::default())
-    };
     let input = format!("http://x/{}", "\u{200B}".repeat(500_000));
     let display = within_a_minute(input, shown);
     assert_eq!(display.len(), "http://x/".len() + 9 * 500_000);
