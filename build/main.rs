@@ -10,6 +10,7 @@ mod codepoints;
 mod idna;
 mod lint;
 mod schemes;
+mod text;
 mod two_level;
 mod utf8_dfa;
 
@@ -50,6 +51,7 @@ fn main() {
     lint::write(&mut out, &bidi::classes(&ucd));
     idna::write(&mut out, &ucd);
     schemes::write(&mut out, &data.join("schemes.csv"));
+    text::write(&mut out);
 
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("tables.rs");
     write_if_changed(&dest, &out);

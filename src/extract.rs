@@ -270,7 +270,7 @@ impl<'t> Extract<'t, '_> {
     /// In a liberal mode, whether the candidate `b[start..end]` is refused by the grammar as a
     /// prefix of it already is: its prefixes of doubling length, mapped, are read until the
     /// grammar refuses one where the rest cannot change its mind, or the prefix is the whole
-    /// (read by [`Self::candidate`]). A mode maps the whole candidate, so each one the grammar
+    /// (read by [`Self::mapped_whole`]). A mode maps the whole candidate, so each one the grammar
     /// refuses early cost the length of its run, and a run of many took time in n².
     fn prefix_fails(&self, start: usize, end: usize, www: bool) -> bool {
         let b = self.text;
@@ -330,75 +330,94 @@ impl<'t> Extract<'t, '_> {
 
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
     /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
-    /// "http://".
+    /// "http://". A liberal mode takes the candidate whole when its mapping is an IRI, and
+    /// otherwise what strict mode takes: it finds no less.
     fn candidate(&mut self, start: usize, least: usize, www: bool) -> Option<Found<'t>> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
         // The first candidate of a run is trimmed on its own; the next ones from its tail.
         let (run_end, again) = self.reach_from(start, liberal);
-        let mut end = if again {
+        let end = if again {
             self.trim_run(start, run_end)
         } else {
             trim(b, start, run_end)
         };
-        if liberal && self.prefix_fails(start, end, www) {
+        if end <= least {
             return None;
         }
-        // The grammar stops at most a few times (a "%" without its digits, then a ":" without
-        // a port...): the bound keeps a line of many such linear.
+        if liberal {
+            if let Some(found) = self.mapped_whole(start, end, www) {
+                return Some(found);
+            }
+        }
+        self.longest_accepted(start, end, least, www)
+    }
+
+    /// In a liberal mode, the candidate `b[start..end]` as its mode maps it, if that is an IRI;
+    /// its positions are those of the mapped text.
+    fn mapped_whole(&self, start: usize, end: usize, www: bool) -> Option<Found<'t>> {
+        if self.prefix_fails(start, end, www) {
+            return None;
+        }
+        // A mode reads characters: the candidate is UTF-8, as `reach` stops at a byte that is
+        // not.
+        let text = std::str::from_utf8(&self.text[start..end]).ok()?;
+        let read = if www {
+            Cow::Owned(format!("http://{text}"))
+        } else {
+            Cow::Borrowed(text)
+        };
+        let iri = match self.options.mode.apply(&read) {
+            Cow::Borrowed(_) => read,
+            Cow::Owned(mapped) => Cow::Owned(mapped),
+        };
+        let pos = scan::scan(iri.as_bytes(), Grammar::Iri).ok()?;
+        Some(Found {
+            range: start..end,
+            text,
+            iri,
+            pos,
+        })
+    }
+
+    /// The longest start of the candidate `b[start..end]`, as written, that the grammar
+    /// accepts and that goes beyond `least`: where the grammar stops, the candidate is cut and
+    /// trimmed again. It stops at most a few times (a "%" without its digits, then a ":"
+    /// without a port...): the bound keeps a line of many such linear.
+    fn longest_accepted(
+        &self,
+        start: usize,
+        mut end: usize,
+        least: usize,
+        www: bool,
+    ) -> Option<Found<'t>> {
+        let b = self.text;
         for _ in 0..4 {
             if end <= least {
                 return None;
             }
-            let (text, iri, pos) = if liberal {
-                // A mode reads characters: the candidate is UTF-8, as `reach` stops at a byte
-                // that is not.
-                let text = std::str::from_utf8(&b[start..end]).ok()?;
-                let read = if www {
-                    Cow::Owned(format!("http://{text}"))
-                } else {
-                    Cow::Borrowed(text)
-                };
-                let mapped = match self.options.mode.apply(&read) {
-                    Cow::Borrowed(_) => None,
-                    Cow::Owned(mapped) => Some(mapped),
-                };
-                let iri = mapped.map_or(read, Cow::Owned);
-                let scanned = scan::scan(iri.as_bytes(), Grammar::Iri);
-                (text, iri, scanned)
-            } else if www {
+            let scanned = if www {
                 let mut iri = b"http://".to_vec();
                 iri.extend_from_slice(&b[start..end]);
-                match scan::scan(&iri, Grammar::Iri) {
-                    // The scanner checks the bytes are UTF-8, which is what lets them be a `str`.
-                    Ok(pos) => (
-                        crate::simd::scanned_str(&b[start..end]),
-                        Cow::Owned(crate::simd::scanned_str(&iri).to_string()),
-                        Ok(pos),
-                    ),
-                    Err(e) => ("", Cow::Borrowed(""), Err(e)),
-                }
-            } else {
                 // The scanner checks the bytes are UTF-8, which is what lets them be a `str`.
-                let scanned = scan::scan(&b[start..end], Grammar::Iri);
-                let text = match scanned {
-                    Ok(_) => crate::simd::scanned_str(&b[start..end]),
-                    Err(_) => "",
-                };
-                (text, Cow::Borrowed(text), scanned)
+                scan::scan(&iri, Grammar::Iri).map(|pos| {
+                    let iri = crate::simd::scanned_str(&iri).to_string();
+                    (Cow::Owned(iri), pos)
+                })
+            } else {
+                scan::scan(&b[start..end], Grammar::Iri)
+                    .map(|pos| (Cow::Borrowed(crate::simd::scanned_str(&b[start..end])), pos))
             };
-            match pos {
-                Ok(pos) => {
+            match scanned {
+                Ok((iri, pos)) => {
                     return Some(Found {
                         range: start..end,
-                        text,
+                        text: crate::simd::scanned_str(&b[start..end]),
                         iri,
                         pos,
                     })
                 }
-                // The longest start the grammar accepts; a mapped candidate has no such
-                // offsets in the text.
-                Err(e) if !liberal => {
+                Err(e) => {
                     let at = e
                         .offset()
                         .saturating_sub(if www { "http://".len() } else { 0 });
@@ -407,7 +426,6 @@ impl<'t> Extract<'t, '_> {
                     }
                     end = trim(b, start, start + at);
                 }
-                Err(_) => return None,
             }
         }
         None
@@ -558,12 +576,16 @@ fn decode(b: &[u8], i: usize) -> Option<(char, usize)> {
     Some((char::from_u32(cp)?, n))
 }
 
-/// Punctuation that ends a sentence or a clause, in ASCII, full-width and other scripts' forms:
-/// not part of an IRI's end.
-const TRAILING: [char; 20] = [
-    '.', ',', ';', ':', '!', '?', '。', '、', '，', '！', '？', '．', '：', '；', '،', '؛', '؟',
-    '۔', '।', '…',
-];
+/// Whether `c` is punctuation that ends a sentence or a clause, which is not part of an IRI's
+/// end: Unicode's Terminal_Punctuation (`. , ; : ! ?` in ASCII, and their full-width and other
+/// scripts' forms: `。 、 ， ！ ？ ، ؟ । ። ။ ។`...), and the ellipsis.
+fn is_trailing(c: char) -> bool {
+    if c.is_ascii() {
+        matches!(c, '.' | ',' | ';' | ':' | '!' | '?')
+    } else {
+        c == '…' || crate::tables::is_terminal_punctuation(c as u32)
+    }
+}
 
 /// Closing brackets and their opening partners.
 const BRACKETS: [(char, char); 6] = [
@@ -623,7 +645,7 @@ impl Tail {
                         *stop = Some(at);
                     }
                 }
-            } else if !TRAILING.contains(&last) {
+            } else if !is_trailing(last) {
                 break;
             }
             tail.start = at;
@@ -720,7 +742,7 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
             && QUOTES.contains(&(last as u8))
             && start > 0
             && b[start - 1] == last as u8;
-        if TRAILING.contains(&last) || unbalanced || quoted {
+        if is_trailing(last) || unbalanced || quoted {
             end -= last.len_utf8();
             for (&(open, close), n) in BRACKETS.iter().zip(&mut counts) {
                 if let Some((opens, closes)) = n {

@@ -239,6 +239,12 @@ pub(crate) fn is_composing(cp: u32) -> bool {
     in_ranges(&LINT_COMPOSING, cp)
 }
 
+/// Whether `cp`, not ASCII, is of Unicode's Terminal_Punctuation: the full stops, commas,
+/// colons and question and exclamation marks of every script (build/text.rs).
+pub(crate) fn is_terminal_punctuation(cp: u32) -> bool {
+    in_ranges(&TERMINAL_PUNCTUATION, cp)
+}
+
 fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
     let i = ranges.partition_point(|&(_, hi)| hi < cp);
     ranges.get(i).is_some_and(|&(lo, _)| lo <= cp)

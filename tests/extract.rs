@@ -200,9 +200,37 @@ fn sentence_punctuation_is_not_part_of_the_end() {
         ("http://a.eg/x؟", "http://a.eg/x"),
         ("http://a.in/x।", "http://a.in/x"),
         ("http://a.com/x…", "http://a.com/x"),
+        ("http://a.jp/x｡", "http://a.jp/x"),
+        ("http://a.jp/x､", "http://a.jp/x"),
+        ("http://a.et/x።", "http://a.et/x"),
+        ("http://a.mm/x။", "http://a.mm/x"),
+        ("http://a.kh/x។", "http://a.kh/x"),
+        ("http://a.in/x॥", "http://a.in/x"),
+        ("http://a.am/x։", "http://a.am/x"),
+        ("http://a.gr/x\u{37E}", "http://a.gr/x"),
+        ("http://a.com/x‼", "http://a.com/x"),
     ] {
         assert_eq!(found(text)[0], iri, "{text}");
     }
+    // Every character of Unicode's Terminal_Punctuation an IRI may hold, and only those: other
+    // punctuation at the end stays (U+00B7, U+2010, U+30FB, U+058A).
+    let terminal =
+        icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
+    let mut n = 0;
+    for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        let iri = format!("http://a.com/x{c}");
+        if IriRef::parse_as(&iri, iriscan::Grammar::Iri).is_err() {
+            continue;
+        }
+        let trimmed = terminal.contains(c) || c == '…';
+        let expected = if trimmed { "http://a.com/x" } else { &iri };
+        let text = format!("see {iri} then");
+        if trimmed || matches!(c, '\u{B7}' | '\u{2010}' | '\u{30FB}' | '\u{58A}') {
+            assert_eq!(found(&text), [expected], "U+{:04X}", c as u32);
+        }
+        n += usize::from(trimmed);
+    }
+    assert!(n >= 250, "{n}");
     // Inside, punctuation is part of the IRI.
     assert_eq!(
         found("http://a.com/x.html?a=1,2;b"),
@@ -299,6 +327,154 @@ fn liberal_modes_read_what_they_map() {
 }
 
 #[test]
+fn liberal_modes_find_what_strict_mode_finds_where_the_whole_is_refused() {
+    for mode in [Mode::Leiri, Mode::Href] {
+        let options = ExtractOptions::new().mode(mode);
+        for (text, iri) in [
+            // Nothing to map: cut where the grammar stops, as in strict mode.
+            ("b http://a.com:80x/ y", "http://a.com:80"),
+            ("b http://a.com/a[b y", "http://a.com/a"),
+            // Something mapped, the whole refused: what strict mode finds.
+            ("b http://a.com/a{b}[c y", "http://a.com/a"),
+        ] {
+            assert_eq!(found_with(&options, text), [iri], "{mode:?}: {text}");
+            assert_eq!(found(text), [iri], "strict: {text}");
+        }
+    }
+    // Where the mapping is an IRI, the candidate is taken whole: a Web Address's "%" without
+    // its digits is "%25" (3987bis 7.2).
+    let text = "b http://a.com/%zz y";
+    assert_eq!(found(text), ["http://a.com/"]);
+    let leiri = ExtractOptions::new().mode(Mode::Leiri);
+    assert_eq!(found_with(&leiri, text), ["http://a.com/"]);
+    let href = ExtractOptions::new().mode(Mode::Href);
+    let f: Vec<_> = extract(text, &href).collect();
+    assert_eq!(f.len(), 1);
+    assert_eq!(
+        (f[0].as_str(), f[0].iri().as_str()),
+        ("http://a.com/%zz", "http://a.com/%25zz")
+    );
+}
+
+/// Text of a script: two words, its quotation marks, its full stop and its comma.
+struct Script {
+    name: &'static str,
+    words: [&'static str; 2],
+    quotes: (char, char),
+    stop: char,
+    comma: char,
+}
+
+const SCRIPTS: [Script; 4] = [
+    Script {
+        name: "Latin",
+        words: ["see", "then"],
+        quotes: ('“', '”'),
+        stop: '.',
+        comma: ',',
+    },
+    Script {
+        name: "CJK",
+        words: ["参照", "を見て"],
+        quotes: ('「', '」'),
+        stop: '。',
+        comma: '、',
+    },
+    Script {
+        name: "Arabic",
+        words: ["انظر", "ثم"],
+        quotes: ('«', '»'),
+        stop: '۔',
+        comma: '،',
+    },
+    Script {
+        name: "Hebrew",
+        words: ["ראה", "ואז"],
+        quotes: ('„', '”'),
+        stop: '\u{5C3}',
+        comma: ',',
+    },
+];
+
+/// Each rule of what counts as an IRI in text (E1 to E6 of docs/spec-choices.md), with a case
+/// that must match and one that must not, in Latin, CJK, Arabic and Hebrew text: the words
+/// around the IRI, in it, and the script's own quotation marks and punctuation.
+#[test]
+fn every_rule_in_latin_cjk_arabic_and_hebrew_text() {
+    let www = ExtractOptions::new().www(true);
+    for s in SCRIPTS {
+        let [w, v] = s.words;
+        let (open, close) = s.quotes;
+        let (stop, comma) = (s.stop, s.comma);
+        let path = format!("http://a.example/{w}/{v}");
+        let cases: Vec<(String, Vec<String>)> = vec![
+            // E1: a scheme of the table and ":", any scheme and "//"; not a word before ":".
+            (format!("{w} {path} {v}"), vec![path.clone()]),
+            (
+                format!("{w} news:comp.{w} {v}"),
+                vec![format!("news:comp.{w}")],
+            ),
+            (
+                format!("{w} x-my://a/{w} {v}"),
+                vec![format!("x-my://a/{w}")],
+            ),
+            (format!("{w} Note: {v} 12:30 1:2 foo:{v} http: {w}"), vec![]),
+            // E2: the scheme from its first letter.
+            (
+                format!("{w} 12http://a/{v} {w}"),
+                vec![format!("http://a/{v}")],
+            ),
+            // E3: on through the script's characters, to white space or a quotation mark.
+            (format!("{w}\u{3000}{path}\u{3000}{v}"), vec![path.clone()]),
+            (format!("{w}\u{A0}{path}\u{A0}{v}"), vec![path.clone()]),
+            (format!("{w} {open}{path}{close} {v}"), vec![path.clone()]),
+            (
+                format!("{open}{path}{v}{close}"),
+                vec![format!("{path}{v}")],
+            ),
+            // E4: the script's sentence punctuation at the end, not inside.
+            (format!("{w} {path}{stop} {v}"), vec![path.clone()]),
+            (format!("{w} {path}{comma} {v}"), vec![path.clone()]),
+            (
+                format!("{w} {path}{stop}{v}{comma}{w}"),
+                vec![format!("{path}{stop}{v}{comma}{w}")],
+            ),
+            // E4: a closing bracket without its partner, not one with it.
+            (format!("({w} {path}) {v}"), vec![path.clone()]),
+            (
+                format!("{w} {path}_({v}) {w}"),
+                vec![format!("{path}_({v})")],
+            ),
+            // Appendix C: angle brackets and double quotes around it.
+            (format!("{w} <{path}> {v}"), vec![path.clone()]),
+            (format!("{w} \"{path}\"{v}"), vec![path.clone()]),
+            // E5: what the grammar accepts; nothing where it accepts no start.
+            (format!("{w} {path}%zz {v}"), vec![path.clone()]),
+            (format!("{w} http://[{w}] {v}"), vec![]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(found(&text), expected, "{}: {text}", s.name);
+        }
+        // E2: right after a word of a script without spaces, which no scheme holds.
+        if s.name != "Latin" {
+            let text = format!("{w}http://a/{v}");
+            assert_eq!(found(&text), [format!("http://a/{v}")], "{}", s.name);
+        }
+        // E6: "www." at the start of a word, with --www; not inside one.
+        let text = format!("{w} www.a.example/{v}{stop} {w}");
+        assert_eq!(
+            found_with(&www, &text),
+            [format!("www.a.example/{v}")],
+            "{}",
+            s.name
+        );
+        assert!(found(&text).is_empty(), "{}: only with www", s.name);
+        let text = format!("{w} xwww.a.example/{v} a.www.b.example {v}");
+        assert!(found_with(&www, &text).is_empty(), "{}: {text}", s.name);
+    }
+}
+
+#[test]
 fn the_examples_of_the_spec_in_sentences() {
     // 3987bis 1.2, 3.7, 4.4 (with Hebrew letters), 5.3.2.
     for iri in [
@@ -340,30 +516,49 @@ fn several_iris_on_a_line_in_order_with_their_ranges() {
     );
 }
 
-/// Whether text after `iri` could take from its end: trailing punctuation, a closing bracket,
-/// white space or quotation marks inside.
+/// Whether `iri`, put between white space, is found whole: it ends with no character a trim
+/// takes (sentence punctuation, a closing bracket) and holds none that ends an IRI in text
+/// (white space and quotation marks, E3).
 fn ends_plainly(iri: &str) -> bool {
+    let terminal =
+        icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
+    let quotes = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
     let last = iri.chars().next_back().unwrap_or('.');
-    !".,;:!?)]}".contains(last)
-        && !iri.chars().any(|c| {
-            c.is_whitespace()
-                || "«»‘’‚‛“”„‟‹›⹂「」『』〝〞〟﹁﹂﹃﹄＂＇｢｣。、，！？．：；،؛؟۔।…）］｝"
-                    .contains(c)
-        })
+    let trimmed = terminal.contains(last) || last == '…' || ")]}）］｝".contains(last);
+    let ends = |c: char| c.is_whitespace() || c != '\'' && quotes.contains(c);
+    !trimmed && !iri.chars().any(ends)
+}
+
+/// A word of one of several scripts, or none.
+fn word() -> impl Strategy<Value = String> {
+    "([a-z]{1,4}|[例はパ]{1,3}|[بدا]{1,3}|[אבג]{1,3}|[а-я]{1,3})?"
+}
+
+/// White space of several scripts.
+fn space() -> impl Strategy<Value = &'static str> {
+    proptest::sample::select(vec![" ", "\u{3000}", "\u{A0}", "\t", "  ", "\u{2003}"])
 }
 
 proptest! {
-    /// Every IRI with an authority, between words, is found whole.
+    /// Every IRI the grammar accepts, between words of several scripts and white space, is found
+    /// whole: with any scheme and an authority, or with a scheme of the table and none.
     #[test]
     fn an_iri_between_words_is_found_whole(
-        scheme in common::scheme(),
+        any_scheme in common::scheme(),
+        table_scheme in proptest::sample::select(vec!["http", "https", "ftp", "news", "file", "sip"]),
+        authority in any::<bool>(),
         built in common::iri_ref(true, false),
-        before in "[a-z例は]{0,3}",
-        after in "[a-z例は]{0,3}",
+        (before, after) in (word(), word()),
+        (space_before, space_after) in (space(), space()),
     ) {
-        let authority = built.authority().unwrap_or_else(|| "example.com".to_string());
-        let path = built.path.trim_start_matches('/');
-        let mut iri = format!("{scheme}://{authority}/{path}");
+        let mut iri = if authority {
+            let authority = built.authority().unwrap_or_else(|| "example.com".to_string());
+            let path = built.path.trim_start_matches('/');
+            format!("{any_scheme}://{authority}/{path}")
+        } else {
+            prop_assume!(!built.path.is_empty() && !built.path.starts_with("//"));
+            format!("{table_scheme}:{}", built.path)
+        };
         if let Some(q) = &built.query {
             iri = format!("{iri}?{q}");
         }
@@ -372,8 +567,32 @@ proptest! {
         }
         let iri = &iri;
         prop_assume!(IriRef::parse_as(iri, iriscan::Grammar::Iri).is_ok() && ends_plainly(iri));
-        let text = format!("{before} {iri} {after}");
+        let text = format!("{before}{space_before}{iri}{space_after}{after}");
         prop_assert_eq!(found(&text), [iri.clone()], "{:?}", text);
+    }
+
+    /// A liberal mode finds no less than strict mode: each IRI strict mode finds lies within
+    /// one the mode finds.
+    #[test]
+    fn liberal_modes_find_what_strict_mode_finds(
+        pieces in proptest::collection::vec(proptest::sample::select(vec![
+            "http://", "x://", "a.com", "/", "%", "%41", "zz", ":80", ":x", "{", "}", "|", "^", "[",
+            "]", "\\", "`", "é", "例", " ", ".", ")", "(", "@", "?", "#", "a", "\u{E000}",
+        ]), 0..24),
+        href in any::<bool>(),
+    ) {
+        let text = pieces.concat();
+        let mode = if href { Mode::Href } else { Mode::Leiri };
+        let liberal: Vec<_> = extract(&text, &ExtractOptions::new().mode(mode))
+            .map(|f| f.range())
+            .collect();
+        for f in extract(&text, &ExtractOptions::new()) {
+            let r = f.range();
+            prop_assert!(
+                liberal.iter().any(|l| l.start <= r.start && r.end <= l.end),
+                "{:?}: strict finds {:?}, {:?} finds {:?}", text, &text[r], mode, liberal
+            );
+        }
     }
 
     /// Any bytes get an answer; what is found lies between characters and is an IRI.
@@ -583,10 +802,11 @@ fn many_candidates_in_one_run_take_linear_time() {
     );
     let text = "http://[".repeat(2_000_000);
     assert_eq!(count_within_a_minute(text, ExtractOptions::new()), 0);
-    // A liberal mode maps what it reads: only as much as the grammar needs to refuse it.
+    // A liberal mode maps only as much of a candidate as the grammar needs to refuse it whole,
+    // then finds what strict mode finds.
     let text = "http://a%".repeat(2_000_000);
     let options = ExtractOptions::new().mode(Mode::Leiri);
-    assert_eq!(count_within_a_minute(text, options), 0);
+    assert_eq!(count_within_a_minute(text, options), 2_000_000);
 }
 
 /// The run of each IRI of the bench corpus, in text between white space and quotation marks of
