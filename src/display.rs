@@ -83,6 +83,11 @@ pub struct DisplayOptions {
     /// The characters in the order the Unicode Bidirectional Algorithm shows them inside a
     /// left-to-right embedding, for logs and terminals that do not apply it.
     pub visual: bool,
+    /// The IRI as written, only wrapped or reordered: nothing decoded, no label in ACE form, no
+    /// component in URI notation, nothing percent-encoded. With `visual`, the order a renderer
+    /// that applies the bidi algorithm gives the IRI itself, as 3987bis 4.4 prints its examples,
+    /// those that break 4.2 too. Not with `ascii`, which gives the URI.
+    pub as_written: bool,
 }
 
 impl IriRef<'_> {
@@ -91,15 +96,18 @@ impl IriRef<'_> {
     /// `lookalike-delimiter`, `invisible` or against the bidi rules in ACE form; any other
     /// component that breaks 4.2 in URI notation as a whole; invisible characters and
     /// look-alikes of delimiters percent-encoded; then wrapped or reordered for right-to-left
-    /// text.
+    /// text. With [`DisplayOptions::as_written`], only the last step.
     pub fn to_display(&self, options: &DisplayOptions) -> String {
         if options.ascii {
             return ascii_form(self);
         }
-        let decoded = self.to_iri();
-        let shown = match IriRef::parse(&decoded) {
-            Ok(iri) => safe_form(&iri),
-            Err(_) => safe_form(self),
+        let shown = if options.as_written {
+            self.as_str().to_string()
+        } else {
+            match IriRef::parse(&self.to_iri()) {
+                Ok(iri) => safe_form(&iri),
+                Err(_) => safe_form(self),
+            }
         };
         if !shown
             .chars()

@@ -80,9 +80,9 @@ fn the_examples_of_4_4() {
     }
 }
 
-/// The visual forms of 4.4, character for character: the display form's where it shows the IRI
-/// as written (examples 8 and 9 break 4.2, so their display form is mapped to URI notation;
-/// their visual order is that of `visual_order` on the IRI as written).
+/// The visual forms of 4.4, character for character: those of the display form as written, all
+/// eleven, and those of the display form where it shows the IRI as written (examples 8 and 9
+/// break 4.2, so their display form is mapped to URI notation).
 #[test]
 fn the_visual_forms_of_4_4() {
     let examples = [
@@ -135,10 +135,15 @@ fn the_visual_forms_of_4_4() {
         visual: true,
         ..DisplayOptions::default()
     };
+    let as_written = DisplayOptions {
+        as_written: true,
+        ..visual
+    };
     for (k, (logical, shown)) in examples.iter().enumerate() {
         let (logical, shown) = (hebrew(logical), hebrew(shown));
         assert_eq!(visual_order(&logical), shown, "example {}", k + 1);
         let iri = IriRef::parse(&logical).unwrap();
+        assert_eq!(iri.to_display(&as_written), shown, "example {}", k + 1);
         if k == 7 || k == 8 {
             // The components that break 4.2 rule 2 in URI notation, as a whole (4.2).
             let display = iri.to_display(&visual);
@@ -151,6 +156,30 @@ fn the_visual_forms_of_4_4() {
             assert_eq!(iri.to_display(&visual), shown, "example {}", k + 1);
         }
     }
+}
+
+#[test]
+fn the_form_as_written_is_only_wrapped_or_reordered() {
+    let as_written = DisplayOptions {
+        as_written: true,
+        ..DisplayOptions::default()
+    };
+    // Nothing decoded, encoded or put in ACE form.
+    for input in [
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        "http://аррӏе.com/a\u{200B}b",
+        "http://x/%D7%90",
+    ] {
+        let iri = IriRef::parse(input).unwrap();
+        assert_eq!(iri.to_display(&as_written), input);
+        assert_ne!(iri.to_display(&DisplayOptions::default()), input);
+    }
+    // Right-to-left text wrapped, as the display form is.
+    let iri = IriRef::parse("http://x/אב/%41").unwrap();
+    assert_eq!(
+        iri.to_display(&as_written),
+        "\u{202A}http://x/אב/%41\u{202C}"
+    );
 }
 
 #[test]
@@ -208,6 +237,9 @@ fn display_encodes_what_cannot_be_shown() {
         shown("http://example.com\u{2044}evil.com/"),
         "http://example.xn--comevil-3d7c.com/"
     );
+    // An invisible character IDNA maps to nothing: the label as the name resolves, without it.
+    assert_eq!(shown("http://ex\u{200B}ample.com/"), "http://example.com/");
+    assert_eq!(shown("http://ex\u{AD}ample.com/"), "http://example.com/");
 }
 
 /// Many invisible characters, in one component and in many: each is encoded once, not looked

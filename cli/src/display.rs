@@ -20,6 +20,7 @@ use std::convert::Infallible;
 ///   iriscan display links.txt
 ///   iriscan display --visual --valid < access.log
 ///   iriscan display --ascii --embedding none urls.txt
+///   iriscan display --visual --as-written links.txt
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -34,6 +35,10 @@ pub struct Args {
     /// left-to-right embedding, for terminals and logs that do not apply it.
     #[arg(long)]
     visual: bool,
+    /// The IRI as written, only wrapped or reordered: nothing decoded, encoded or put in ACE
+    /// form. With --visual, the order a bidi renderer gives the IRI itself (3987bis 4.4).
+    #[arg(long, conflicts_with = "ascii")]
+    as_written: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -48,6 +53,7 @@ pub fn run(args: &Args) -> u8 {
         embedding: args.embedding,
         ascii: args.ascii,
         visual: args.visual,
+        as_written: args.as_written,
     };
     crate::convert::run(&args.output, Display(options))
 }

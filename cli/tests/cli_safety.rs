@@ -130,6 +130,20 @@ fn display_wraps_reorders_or_encodes() {
         stdout(&o),
         "http://ab.xn--4dbcd.ij/\nhttp://xn--80ak6aa92e.com/\n"
     );
+    // As written: the visual order a renderer gives 4.4's example 8, which breaks 4.2.
+    let example_8 = "http://ab.cd.ef/זח1/2טי/כל.html\n";
+    let o = iriscan(
+        &["display", "--visual", "--as-written", "--valid"],
+        example_8.as_bytes(),
+    );
+    assert_eq!(stdout(&o), "http://ab.cd.ef/לכ/יט1/2חז.html\n");
+    let o = iriscan(&["display", "--visual", "--valid"], example_8.as_bytes());
+    assert!(stdout(&o).contains("%D7"), "{}", stdout(&o));
+    let o = iriscan(
+        &["display", "--as-written", "--ascii"],
+        example_8.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(2));
     // JSON, and a line that is not an IRI.
     let o = iriscan(
         &["display", "--json"],

@@ -67,7 +67,7 @@ def dedupe(lines: Iterable[str], level: str = "syntax", exclude_fragment: bool =
 def lint(s: str) -> list[dict[str, object]]:
     """The lints of `s`: code, severity, component, offset and length in characters, message."""
 
-def to_display(s: str, embedding: str = "lre", ascii: bool = False, visual: bool = False) -> str:
+def to_display(s: str, embedding: str = "lre", ascii: bool = False, visual: bool = False, as_written: bool = False) -> str:
     """The form to show a person (3987bis 4.1, 8.6)."""
 
 def extract(text: str, schemes: Optional[list[str]] = None, www: bool = False, mode: str = "strict") -> list[tuple[int, int, str]]:

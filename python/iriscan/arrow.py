@@ -87,10 +87,10 @@ def to_iri(array: Any, to_unicode: bool = True, errors: str = "null") -> Any:
 
 
 def to_display(array: Any, embedding: str = "lre", ascii: bool = False, visual: bool = False,
-               errors: str = "null") -> Any:
+               as_written: bool = False, errors: str = "null") -> Any:
     """Strings: the form of each row to show a person (3987bis 4.1, 8.6), as
     `iriscan.to_display` gives it."""
-    return _columns.to_display(array, embedding, ascii, visual, errors)
+    return _columns.to_display(array, embedding, ascii, visual, as_written, errors)
 
 
 def lint(array: Any, errors: str = "null") -> Any:

@@ -79,10 +79,10 @@ class IriNamespace:
         return self._one(arrow.to_iri, pl.String, to_unicode=to_unicode, errors=errors)
 
     def to_display(self, embedding: str = "lre", ascii: bool = False, visual: bool = False,
-                   errors: str = "null") -> pl.Expr:
+                   as_written: bool = False, errors: str = "null") -> pl.Expr:
         """Each row in the form to show a person."""
         return self._one(arrow.to_display, pl.String, embedding=embedding, ascii=ascii,
-                         visual=visual, errors=errors)
+                         visual=visual, as_written=as_written, errors=errors)
 
     def lint(self, errors: str = "null") -> pl.Expr:
         """A list of lints per row."""

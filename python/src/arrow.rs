@@ -622,17 +622,18 @@ pub fn to_iri(
 
 /// Strings: each row as `iriscan.to_display` gives it.
 #[pyfunction]
-#[pyo3(signature = (array, embedding = "lre", ascii = false, visual = false, errors = "null"))]
+#[pyo3(signature = (array, embedding = "lre", ascii = false, visual = false, as_written = false, errors = "null"))]
 pub fn to_display(
     py: Python<'_>,
     array: AnyArray,
     embedding: &str,
     ascii: bool,
     visual: bool,
+    as_written: bool,
     errors: &str,
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
-    let options = crate::display_options(embedding, ascii, visual)?;
+    let options = crate::display_options(embedding, ascii, visual, as_written)?;
     map_strings(py, array, raise, |s| {
         let iri = IriRef::parse(s).map_err(|e| Failure::of(s, &e))?;
         Ok(Some(Cow::Owned(iri.to_display(&options))))

@@ -517,18 +517,21 @@ fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
 /// What to show a person for `s` (3987bis 4.1, 8.6): decoded where safe, spoofing labels in ACE
 /// form, components that break 4.2 in URI notation, invisible characters percent-encoded,
 /// right-to-left text wrapped by `embedding` (lre, lri, none); `visual` writes the display
-/// order, `ascii` the URI. Raises `IriError`.
+/// order, `ascii` the URI, `as_written` the IRI itself, only wrapped or reordered. Raises
+/// `IriError`.
 #[pyfunction]
-#[pyo3(signature = (s, embedding = "lre", ascii = false, visual = false))]
+#[pyo3(signature = (s, embedding = "lre", ascii = false, visual = false, as_written = false))]
 fn to_display(
     py: Python<'_>,
     s: &str,
     embedding: &str,
     ascii: bool,
     visual: bool,
+    as_written: bool,
 ) -> PyResult<String> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
-    Ok(iri.to_display(&display_options(embedding, ascii, visual)?))
+    let options = display_options(embedding, ascii, visual, as_written)?;
+    Ok(iri.to_display(&options))
 }
 
 /// The options of `to_display`.
@@ -536,11 +539,18 @@ pub(crate) fn display_options(
     embedding: &str,
     ascii: bool,
     visual: bool,
+    as_written: bool,
 ) -> PyResult<iriscan::display::DisplayOptions> {
+    if ascii && as_written {
+        return Err(PyValueError::new_err(
+            "ascii and as_written exclude each other",
+        ));
+    }
     Ok(iriscan::display::DisplayOptions {
         embedding: named(embedding)?,
         ascii,
         visual,
+        as_written,
     })
 }
 

@@ -96,7 +96,8 @@ def text_around(s):
 @pytest.mark.parametrize("layout", LAYOUTS, ids=str)
 def test_every_layout_gives_the_scalar_answers_of_the_safety_functions(layout):
     column = pa.array(ROWS, type=layout)
-    for kw in [{}, dict(embedding="lri"), dict(ascii=True), dict(visual=True, embedding="none")]:
+    for kw in [{}, dict(embedding="lri"), dict(ascii=True), dict(visual=True, embedding="none"),
+               dict(visual=True, as_written=True)]:
         assert arrow.to_display(column, **kw).to_pylist() == [
             scalar_or_none(iriscan.to_display, s, **kw) for s in ROWS
         ], kw

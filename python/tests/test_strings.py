@@ -85,6 +85,16 @@ def test_comparison_resolution_and_dedupe():
     ]
 
 
+def test_the_display_form_as_written_is_only_reordered():
+    # 3987bis 4.4 example 8, with Hebrew letters for the capitals: it breaks 4.2.
+    example = "http://ab.cd.ef/זח1/2טי/כל.html"
+    assert iriscan.to_display(example, visual=True, as_written=True) == "http://ab.cd.ef/לכ/יט1/2חז.html"
+    assert "%D7" in iriscan.to_display(example, visual=True)
+    assert iriscan.to_display("http://x/%41", as_written=True) == "http://x/%41"
+    with pytest.raises(ValueError):
+        iriscan.to_display(example, ascii=True, as_written=True)
+
+
 def test_lints_and_extraction_in_characters():
     lints = iriscan.lint("http://pаypal.com/")
     assert [l["code"] for l in lints] == ["mixed-script", "confusable"]
