@@ -335,8 +335,10 @@ fn mixed_script() {
     assert!(codes("http://x/alphaβ").contains(&LintCode::MixedScript));
     // Each dot-separated part of a segment is its own component: "файл.html" is fine.
     assert!(lints("http://x/файл.html").is_empty());
-    // Digits and punctuation belong to every script.
+    // ASCII digits and punctuation belong to every script; other digits to their own.
     assert!(lints("http://x/файл-2024_1").is_empty());
+    assert!(!codes("http://x/ملف١٢").contains(&LintCode::MixedScript));
+    assert_eq!(codes("http://x/abc١٢"), [LintCode::MixedScript]);
     // The message names the scripts.
     let iri = IriRef::parse("http://x/pаypal").unwrap();
     assert!(iri.lints()[0].message().contains("Latin, Cyrillic"));
