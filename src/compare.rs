@@ -197,7 +197,7 @@ pub fn canonical(
         None => return Ok(Some(key)),
     };
     Ok(Some(match reparse(&decoded) {
-        Some(iri) => crate::display::safe_form_with(&iri, scheme),
+        Some(iri) => crate::display::safe_form_with(&iri, scheme, true),
         None => key,
     }))
 }

@@ -83,10 +83,11 @@ pub struct DisplayOptions {
     /// The characters in the order the Unicode Bidirectional Algorithm shows them inside a
     /// left-to-right embedding, for logs and terminals that do not apply it.
     pub visual: bool,
-    /// The IRI as written, only wrapped or reordered: nothing decoded, no label in ACE form, no
-    /// component in URI notation, nothing percent-encoded. With `visual`, the order a renderer
-    /// that applies the bidi algorithm gives the IRI itself, as 3987bis 4.4 prints its examples,
-    /// those that break 4.2 too. Not with `ascii`, which gives the URI.
+    /// The IRI as written but for what spoofs (8.5, 6.1): nothing decoded and no component that
+    /// breaks 4.2 in URI notation, while a host label that spoofs is still in ACE form and
+    /// invisible characters and look-alikes of delimiters still percent-encoded. With `visual`,
+    /// the order a renderer that applies the bidi algorithm gives the IRI, as 3987bis 4.4 prints
+    /// its examples, those that break 4.2 too. `ascii` takes precedence: it gives the URI.
     pub as_written: bool,
 }
 
@@ -96,13 +97,14 @@ impl IriRef<'_> {
     /// `lookalike-delimiter`, `invisible` or against the bidi rules in ACE form; any other
     /// component that breaks 4.2 in URI notation as a whole; invisible characters and
     /// look-alikes of delimiters percent-encoded; then wrapped or reordered for right-to-left
-    /// text. With [`DisplayOptions::as_written`], only the last step.
+    /// text. With [`DisplayOptions::as_written`], nothing decoded and no component in URI
+    /// notation.
     pub fn to_display(&self, options: &DisplayOptions) -> String {
         if options.ascii {
             return ascii_form(self);
         }
         let shown = if options.as_written {
-            self.as_str().to_string()
+            safe_form_with(self, true, false)
         } else {
             match IriRef::parse(&self.to_iri()) {
                 Ok(iri) => safe_form(&iri),
@@ -136,12 +138,13 @@ fn ascii_form(iri: &IriRef<'_>) -> String {
 /// `iri` with what must not be shown as characters written otherwise: each part the lints find
 /// unsafe, in ACE form (a host label) or in URI notation (3.3).
 fn safe_form(iri: &IriRef<'_>) -> String {
-    safe_form_with(iri, true)
+    safe_form_with(iri, true, true)
 }
 
 /// [`safe_form`], with unsafe host labels in ACE form (`ace`) or percent-encoded, as the
-/// canonical form of the syntax level needs them (`compare::canonical`).
-pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool) -> String {
+/// canonical form of the syntax level needs them (`compare::canonical`), and components that
+/// break 4.2 in URI notation (`bidi_to_uri`) or as written.
+pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> String {
     let input = iri.as_str();
     if input.is_ascii() {
         return input.to_string();
@@ -167,7 +170,8 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool) -> String {
         if codes.is_empty() {
             continue;
         }
-        let bidi = codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge);
+        let bidi = bidi_to_uri
+            && (codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge));
         if part.kind == PartKind::Label {
             // As browsers show a spoofing domain name: its ACE form, which has no look-alikes.
             if bidi

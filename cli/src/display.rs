@@ -35,8 +35,10 @@ pub struct Args {
     /// left-to-right embedding, for terminals and logs that do not apply it.
     #[arg(long)]
     visual: bool,
-    /// The IRI as written, only wrapped or reordered: nothing decoded, encoded or put in ACE
-    /// form. With --visual, the order a bidi renderer gives the IRI itself (3987bis 4.4).
+    /// The IRI (after --mode's mapping) as written but for what spoofs: nothing decoded, no
+    /// component in URI notation; spoofing labels still in ACE form, invisible characters and
+    /// look-alikes still percent-encoded. With --visual, the order a bidi renderer gives the
+    /// IRI (3987bis 4.4).
     #[arg(long, conflicts_with = "ascii")]
     as_written: bool,
     #[command(flatten)]

@@ -517,7 +517,7 @@ fn lint<'py>(py: Python<'py>, s: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
 /// What to show a person for `s` (3987bis 4.1, 8.6): decoded where safe, spoofing labels in ACE
 /// form, components that break 4.2 in URI notation, invisible characters percent-encoded,
 /// right-to-left text wrapped by `embedding` (lre, lri, none); `visual` writes the display
-/// order, `ascii` the URI, `as_written` the IRI itself, only wrapped or reordered. Raises
+/// order, `ascii` the URI, `as_written` the IRI as written but for what spoofs. Raises
 /// `IriError`.
 #[pyfunction]
 #[pyo3(signature = (s, embedding = "lre", ascii = false, visual = false, as_written = false))]
