@@ -122,11 +122,17 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         reach: (0, 0),
         tail: None,
         window: FIRST_WINDOW,
+        mapped: 0,
     }
 }
 
 /// The length of the first prefix of a candidate a liberal mode reads (`prefix_fails`).
 const FIRST_WINDOW: usize = 256;
+
+/// How many times the length of a run a liberal mode maps, at most, for the candidates of the
+/// run it tries whole ([`Extract::mapped_whole`]): each is mapped from its start to the end of
+/// the run, so a run of many that the grammar refuses near its end took time n².
+const MAPPING_BUDGET: usize = 4;
 
 /// The iterator of [`extract`].
 #[derive(Clone, Debug)]
@@ -149,6 +155,9 @@ pub struct Extract<'t, 'o> {
     tail: Option<Box<Tail>>,
     /// The first window of `prefix_fails`: [`FIRST_WINDOW`], other sizes in the tests.
     window: usize,
+    /// The bytes a liberal mode has mapped for the candidates of the last run, against
+    /// [`MAPPING_BUDGET`].
+    mapped: usize,
 }
 
 /// An IRI found in text: where it stands, and the IRI it is read as.
@@ -272,7 +281,7 @@ impl<'t> Extract<'t, '_> {
     /// grammar refuses one where the rest cannot change its mind, or the prefix is the whole
     /// (read by [`Self::mapped_whole`]). A mode maps the whole candidate, so each one the grammar
     /// refuses early cost the length of its run, and a run of many took time in n².
-    fn prefix_fails(&self, start: usize, end: usize, www: bool) -> bool {
+    fn prefix_fails(&mut self, start: usize, end: usize, www: bool) -> bool {
         let b = self.text;
         let mut window = self.window;
         loop {
@@ -286,12 +295,8 @@ impl<'t> Extract<'t, '_> {
             let Ok(text) = std::str::from_utf8(&b[start..cut]) else {
                 return false;
             };
-            let read = if www {
-                Cow::Owned(format!("http://{text}"))
-            } else {
-                Cow::Borrowed(text)
-            };
-            let iri = self.options.mode.apply(&read);
+            self.mapped += text.len();
+            let iri = self.mapped_text(text, www);
             if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
                 if refused_whatever_follows(iri.as_bytes(), &e) {
                     return true;
@@ -331,7 +336,8 @@ impl<'t> Extract<'t, '_> {
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
     /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
     /// "http://". A liberal mode takes the candidate whole when its mapping is an IRI, and
-    /// otherwise what strict mode takes: it finds no less.
+    /// otherwise what strict mode takes from the same start; past [`MAPPING_BUDGET`] in a run,
+    /// only that.
     fn candidate(&mut self, start: usize, least: usize, www: bool) -> Option<Found<'t>> {
         let b = self.text;
         let liberal = self.options.mode != Mode::Strict;
@@ -345,7 +351,11 @@ impl<'t> Extract<'t, '_> {
         if end <= least {
             return None;
         }
-        if liberal {
+        if !again {
+            self.mapped = 0;
+        }
+        let run = run_end - self.reach.0;
+        if liberal && self.mapped <= run.saturating_mul(MAPPING_BUDGET) {
             if let Some(found) = self.mapped_whole(start, end, www) {
                 return Some(found);
             }
@@ -353,24 +363,30 @@ impl<'t> Extract<'t, '_> {
         self.longest_accepted(start, end, least, www)
     }
 
+    /// `text`, read after "http://" (`www`), as the liberal mode maps it.
+    fn mapped_text<'a>(&self, text: &'a str, www: bool) -> Cow<'a, str> {
+        let read = if www {
+            Cow::Owned(format!("http://{text}"))
+        } else {
+            Cow::Borrowed(text)
+        };
+        match self.options.mode.apply(&read) {
+            Cow::Borrowed(_) => read,
+            Cow::Owned(mapped) => Cow::Owned(mapped),
+        }
+    }
+
     /// In a liberal mode, the candidate `b[start..end]` as its mode maps it, if that is an IRI;
     /// its positions are those of the mapped text.
-    fn mapped_whole(&self, start: usize, end: usize, www: bool) -> Option<Found<'t>> {
+    fn mapped_whole(&mut self, start: usize, end: usize, www: bool) -> Option<Found<'t>> {
         if self.prefix_fails(start, end, www) {
             return None;
         }
         // A mode reads characters: the candidate is UTF-8, as `reach` stops at a byte that is
         // not.
         let text = std::str::from_utf8(&self.text[start..end]).ok()?;
-        let read = if www {
-            Cow::Owned(format!("http://{text}"))
-        } else {
-            Cow::Borrowed(text)
-        };
-        let iri = match self.options.mode.apply(&read) {
-            Cow::Borrowed(_) => read,
-            Cow::Owned(mapped) => Cow::Owned(mapped),
-        };
+        self.mapped += text.len();
+        let iri = self.mapped_text(text, www);
         let pos = scan::scan(iri.as_bytes(), Grammar::Iri).ok()?;
         Some(Found {
             range: start..end,
