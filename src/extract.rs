@@ -343,6 +343,9 @@ impl<'t> Extract<'t, '_> {
         let liberal = self.options.mode != Mode::Strict;
         // The first candidate of a run is trimmed on its own; the next ones from its tail.
         let (run_end, again) = self.reach_from(start, liberal);
+        if !again {
+            self.mapped = 0;
+        }
         let end = if again {
             self.trim_run(start, run_end)
         } else {
@@ -350,9 +353,6 @@ impl<'t> Extract<'t, '_> {
         };
         if end <= least {
             return None;
-        }
-        if !again {
-            self.mapped = 0;
         }
         let run = run_end - self.reach.0;
         if liberal && self.mapped <= run.saturating_mul(MAPPING_BUDGET) {

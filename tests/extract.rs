@@ -610,6 +610,29 @@ proptest! {
         }
     }
 
+    /// What a liberal mode finds in a run does not depend on the runs before it, not even on
+    /// one that used up its mapping budget.
+    #[test]
+    fn a_liberal_mode_reads_each_run_on_its_own(
+        pieces in proptest::collection::vec(proptest::sample::select(vec![
+            "http://", "x://", "a.com", "/", "%", "zz", "{", "}", "^", "[", "é", ".", ")", "a",
+            "http:", ":",
+        ]), 0..16),
+        href in any::<bool>(),
+    ) {
+        let text = pieces.concat();
+        let mode = if href { Mode::Href } else { Mode::Leiri };
+        let options = ExtractOptions::new().mode(mode);
+        let before = "http://a{".repeat(40) + "[ ";
+        let alone: Vec<_> = extract(&text, &options).map(|f| f.range()).collect();
+        let after: Vec<_> = extract(&format!("{before}{text}"), &options)
+            .map(|f| f.range())
+            .filter(|r| r.start >= before.len())
+            .map(|r| r.start - before.len()..r.end - before.len())
+            .collect();
+        prop_assert_eq!(alone, after, "{:?}", text);
+    }
+
     /// Any bytes get an answer; what is found lies between characters and is an IRI.
     #[test]
     fn any_bytes_get_iris_that_parse(bytes in proptest::collection::vec(prop_oneof![
