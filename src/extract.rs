@@ -129,9 +129,9 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
 /// The length of the first prefix of a candidate a liberal mode reads (`prefix_fails`).
 const FIRST_WINDOW: usize = 256;
 
-/// How many times the length of a run a liberal mode maps, at most, for the candidates of the
-/// run it tries whole ([`Extract::mapped_whole`]): each is mapped from its start to the end of
-/// the run, so a run of many that the grammar refuses near its end took time n².
+/// How many times the length of a run a liberal mode maps for the candidates of the run it
+/// tries whole ([`Extract::mapped_whole`]) before it stops trying: each is mapped from its start
+/// to the end of the run, so a run of many that the grammar refuses near its end took time n².
 const MAPPING_BUDGET: usize = 4;
 
 /// The iterator of [`extract`].
