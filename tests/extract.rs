@@ -783,13 +783,40 @@ fn count_within_a_minute(text: String, options: ExtractOptions) -> usize {
     within_a_minute(text, move |t| extract(t, &options).count())
 }
 
-/// Many "www." IRIs and no ":": each is found without looking for a ":" through the rest of the
-/// text again.
+/// Many "www." IRIs and no ":", or one ":" at the end: each is found without looking for a ":"
+/// through the rest of the text again.
 #[test]
 fn many_www_iris_without_a_colon_take_linear_time() {
     let text = "www.a.example/p, ".repeat(2_000_000);
     let options = ExtractOptions::new().www(true);
-    assert_eq!(count_within_a_minute(text, options), 2_000_000);
+    assert_eq!(
+        count_within_a_minute(text.clone(), options.clone()),
+        2_000_000
+    );
+    let text = text + "http://b.example/";
+    assert_eq!(count_within_a_minute(text, options), 2_000_001);
+}
+
+/// "www." IRIs before a ":" far on, and among ":"s: each ":" is still found after them, however
+/// far the "www." IRIs stand from it.
+#[test]
+fn colons_far_after_www_iris_are_found() {
+    let options = ExtractOptions::new().www(true);
+    for gap in [0, 1, 15, 16, 63, 64, 65, 130, 1000] {
+        for colons in ["", ":", "a:b 1:2 "] {
+            let text = format!(
+                "www.a.example {colons}{} www.b.example/ {} http://c.example/ x:y",
+                "x".repeat(gap),
+                "y".repeat(gap)
+            );
+            let found: Vec<_> = extract(&text, &options).map(|f| f.as_str()).collect();
+            assert_eq!(
+                found,
+                ["www.a.example", "www.b.example/", "http://c.example/"],
+                "{text}"
+            );
+        }
+    }
 }
 
 /// An IRI followed by many closing brackets: each is left out without counting the brackets of

@@ -34,7 +34,7 @@ pub(crate) use host_split::{split_host, split_host_at, AsciiClasses, HostPoints,
 pub(crate) use line_masks::{LineMasks, LintMasks, Utf8Masks};
 #[cfg(feature = "internals")]
 pub(crate) use windows::check_windows;
-pub(crate) use windows::{any_in_windows, ascii_uppercase, hyphen_pairs, non_ascii};
+pub(crate) use windows::{any_in_windows, ascii_uppercase, colons, hyphen_pairs, non_ascii};
 pub(crate) use windows::{percent_to_check, slash_dot_pairs};
 
 /// A set of CPU features the fast paths use, each level having those of the levels below it.

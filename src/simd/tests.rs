@@ -56,6 +56,18 @@ fn non_ascii_agrees() {
     );
 }
 
+/// The SSE2 colons against the byte walk, among the bytes around a scheme's end.
+#[test]
+fn colons_agree() {
+    window_masks_agree(
+        0xBB67_AE85_84CA_A73B,
+        b":/a9;\xBA\xFA",
+        0,
+        super::colons,
+        super::windows::colons_portable,
+    );
+}
+
 /// The SSE2 percent filter against the byte walk, on triplets of every kind at every place.
 #[test]
 fn percent_to_check_agrees() {

@@ -95,6 +95,28 @@ pub(crate) fn non_ascii(b: &[u8], at: usize) -> u32 {
     }
 }
 
+/// Bit k set when `b[at + k]` is ":", for k in 0..16: where a scheme may end, for the search of
+/// `extract` (RFC 3986 3.1). SSE2 on x86-64.
+///
+/// # Panics
+/// Unless `at + 16 <= b.len()`.
+#[inline(always)]
+pub(crate) fn colons(b: &[u8], at: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::sse2::mask(x86::sse2::equal(x86::sse2::load(b, at), b':'))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        colons_portable(b, at)
+    }
+}
+
+/// [`colons`] a byte at a time: the reference the tests compare it with.
+pub(crate) fn colons_portable(b: &[u8], at: usize) -> u32 {
+    (0..16).fold(0, |m, k| m | (u32::from(b[at + k] == b':') << k))
+}
+
 /// [`hyphen_pairs`] a byte at a time: the reference the tests compare it with.
 pub(crate) fn hyphen_pairs_portable(b: &[u8], at: usize) -> u32 {
     (0..16).fold(0, |m, k| {
@@ -179,12 +201,13 @@ pub(crate) fn slash_dot_pairs_portable(b: &[u8], at: usize) -> u32 {
 #[cfg(feature = "internals")]
 pub(crate) fn check_windows(b: &[u8]) {
     type Mask = fn(&[u8], usize) -> u32;
-    let pairs: [(Mask, Mask, usize); 5] = [
+    let pairs: [(Mask, Mask, usize); 6] = [
         (slash_dot_pairs, slash_dot_pairs_portable, 1),
         (hyphen_pairs, hyphen_pairs_portable, 1),
         (non_ascii, non_ascii_portable, 0),
         (percent_to_check, percent_to_check_portable, 0),
         (ascii_uppercase, ascii_uppercase_portable, 0),
+        (colons, colons_portable, 0),
     ];
     for (k, (wide, walk, first)) in pairs.into_iter().enumerate() {
         for at in first..(b.len() + 1).saturating_sub(16) {
