@@ -113,9 +113,8 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
     text: &'t T,
     options: &'o ExtractOptions,
 ) -> Extract<'t, 'o> {
-    let text = text.as_ref();
     Extract {
-        text,
+        text: text.as_ref(),
         options,
         at: 0,
         colons: None,
