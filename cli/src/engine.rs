@@ -576,12 +576,16 @@ fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
         if rest.is_empty() {
             return None;
         }
-        let (line, next) = match memchr::memchr(b'\n', rest) {
-            Some(i) => (&rest[..i], &rest[i + 1..]),
-            None => (rest, &rest[rest.len()..]),
+        let line = match memchr::memchr(b'\n', rest) {
+            Some(i) => {
+                let line = &rest[..i];
+                rest = &rest[i + 1..];
+                line.strip_suffix(b"\r").unwrap_or(line)
+            }
+            // The last line, without "\n": a "\r" at its end is its own.
+            None => std::mem::take(&mut rest),
         };
-        rest = next;
-        Some(line.strip_suffix(b"\r").unwrap_or(line))
+        Some(line)
     })
 }
 
@@ -651,6 +655,9 @@ mod tests {
         assert_eq!(got, [&b"a"[..], b"", b"b\rc", b"last"]);
         assert_eq!(lines(b"").count(), 0);
         assert_eq!(lines(b"\n").count(), 1);
+        // Only a "\r" before a "\n" is dropped: the last line of an input keeps its own.
+        let got: Vec<&[u8]> = lines(b"a\r\nlast\r").collect();
+        assert_eq!(got, [&b"a"[..], b"last\r"]);
         assert_eq!(count_lines(b"a\r\n\nb\rc\nlast"), 4);
         assert_eq!(count_lines(b"a\n"), 1);
     }

@@ -30,6 +30,14 @@ fn only_the_cr_before_the_newline_is_dropped() {
         assert_eq!(line["error"]["offset"], 9);
     }
     assert_eq!(v[2]["ok"], true);
+    // The last line of an input, without its "\n", keeps its "\r".
+    let o = iriscan(&["check", "--json"], b"http://a/\r");
+    let v = json_lines(&o);
+    assert_eq!(
+        (v[0]["error"]["kind"].as_str(), o.status.code()),
+        (Some("control"), Some(1))
+    );
+    assert_eq!(v[0]["error"]["offset"], 9);
 }
 
 /// With several inputs, results are labelled `FILE:LINE`, standard input `(standard input)`.
