@@ -16,9 +16,10 @@ use std::io::Write;
 /// punctuation that ends a sentence and a closing bracket without its partner are left out.
 ///
 /// Prints one line per IRI found, LINE<TAB>IRI, and nothing for a line without one. -o: the
-/// IRIs alone, one a line. JSON: {"line", "offset", "length", "iri"} per IRI, offset and
-/// length in bytes of the line, and "uri" with --to-uri. Exit status: 0 when an IRI was found,
-/// 1 when none was, 2 on a usage or I/O error.
+/// IRIs alone, one a line (with --to-uri, those that map). JSON: {"line", "offset", "length",
+/// "iri"} per IRI, offset and length in bytes of the line, and "uri" with --to-uri. Exit
+/// status: 0 when an IRI was found (with -o, written), 1 when none was, 2 on a usage or I/O
+/// error.
 ///
 /// Examples:
 ///   iriscan extract -o access.log | sort | uniq -c | sort -rn
@@ -59,6 +60,9 @@ struct Extract<'a> {
 impl LineCommand for Extract<'_> {
     fn line(&self, line: Line<'_>, style: Style, out: &mut Vec<u8>) -> Result<(), &'static str> {
         let mut found = 0;
+        // With -o, an IRI without a URI form is left out, as `to-uri --valid` leaves out its
+        // line: the kind of the first such, for a line where nothing was written.
+        let mut unmapped = None;
         for iri in extract(line.bytes, &self.options) {
             found += 1;
             let parsed = iri.iri();
@@ -68,7 +72,10 @@ impl LineCommand for Extract<'_> {
                 Style::Bare => match &uri {
                     None => writeln_bytes(out, parsed.as_str()),
                     Some(Ok(uri)) => writeln_bytes(out, uri),
-                    Some(Err(_)) => {}
+                    Some(Err(e)) => {
+                        found -= 1;
+                        unmapped.get_or_insert(e.kind().name());
+                    }
                 },
                 Style::Text => {
                     write_text_position(out, line);
@@ -122,10 +129,10 @@ impl LineCommand for Extract<'_> {
                 }
             }
         }
-        if found > 0 {
-            Ok(())
-        } else {
-            Err("no_iri")
+        match (found, unmapped) {
+            (0, Some(kind)) => Err(kind),
+            (0, None) => Err("no_iri"),
+            _ => Ok(()),
         }
     }
 

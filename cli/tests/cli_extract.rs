@@ -139,3 +139,24 @@ fn a_line_of_100_mb() {
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0]["length"], 100_000_013);
 }
+
+#[test]
+fn only_matching_leaves_out_an_iri_without_a_uri_form_and_exits_as_grep() {
+    // IDNA refuses the host "é..com" (an empty label): that IRI has no URI form.
+    let o = iriscan(
+        &["extract", "-o", "--to-uri"],
+        b"see http://\xc3\xa9..com/ x\n",
+    );
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(1)));
+    let o = iriscan(
+        &["extract", "-o", "--to-uri"],
+        b"see http://\xc3\xa9..com/ x\nand http://\xc3\xa9.example/\n",
+    );
+    assert_eq!(
+        (stdout(&o).as_str(), o.status.code()),
+        ("http://xn--9ca.example/\n", Some(0))
+    );
+    // The text form still shows the error, on the line of the IRI.
+    let o = iriscan(&["extract", "--to-uri"], b"see http://\xc3\xa9..com/ x\n");
+    assert!(stdout(&o).starts_with("1\terror: "), "{}", stdout(&o));
+}
