@@ -152,6 +152,13 @@ impl Stats {
     }
 }
 
+/// Writes `text` and a newline to standard error, and returns whether it could: unlike
+/// `eprintln!`, which panics, a standard error that cannot be written (`2>/dev/full`) leaves
+/// the run to end with status 2 ([`EXIT_TROUBLE`]).
+pub fn message(text: std::fmt::Arguments<'_>) -> bool {
+    writeln!(io::stderr().lock(), "{text}").is_ok()
+}
+
 /// Why a run stopped early: reading an input failed (the run goes on with the next file), or
 /// writing the output did (the run ends).
 enum Stop {
@@ -164,7 +171,9 @@ enum Stop {
 pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
     let start = Instant::now();
     if standard_output_was_closed() {
-        eprintln!("iriscan: standard output is closed: nowhere to write the results");
+        message(format_args!(
+            "iriscan: standard output is closed: nowhere to write the results"
+        ));
         return EXIT_TROUBLE;
     }
     let stdout = io::stdout();
@@ -204,7 +213,9 @@ pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
         match result {
             Ok(()) => {}
             Err(Stop::Input(e)) => {
-                progress.suspend(|| eprintln!("iriscan: {name}: {e}"));
+                progress.suspend(|| {
+                    message(format_args!("iriscan: {name}: {e}"));
+                });
                 trouble = true;
             }
             Err(Stop::Output(e)) => {
@@ -223,13 +234,16 @@ pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
         if e.kind() == io::ErrorKind::BrokenPipe {
             return EXIT_OK;
         }
-        eprintln!("iriscan: error writing to standard output: {e}");
+        message(format_args!(
+            "iriscan: error writing to standard output: {e}"
+        ));
         return EXIT_TROUBLE;
     }
     let secs = start.elapsed();
     let on_terminal = !args.quiet && io::stderr().is_terminal() && secs > Duration::from_secs(1);
-    if args.stats || on_terminal {
-        summary(&stats, secs.as_secs_f64());
+    // The summary asked for is an output too: status 2 when it cannot be written.
+    if (args.stats || on_terminal) && !summary(&stats, secs.as_secs_f64()) {
+        trouble = true;
     }
     if trouble {
         EXIT_TROUBLE
@@ -252,21 +266,38 @@ pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
     }
 }
 
-/// Whether descriptor 1 was closed when the process started (`iriscan check f >&-`). Rust's
-/// runtime opens "/dev/null" read-write on a closed standard descriptor, so every write would
-/// vanish; a shell's `> /dev/null` opens it write-only, which this tells apart.
+/// Whether descriptor 1 was closed when the process started (`iriscan check f >&-`).
+///
+/// Rust's start-up code opens "/dev/null", to read and write, on a closed standard descriptor;
+/// Python's `subprocess.DEVNULL` and Node's `"ignore"` pass the same, for a caller that wants
+/// the status alone. Afterwards the two cannot be told apart, so descriptor 1 is looked at
+/// before: from the ELF's `.init_array`, which the C runtime calls before `main` and so before
+/// Rust's start-up code.
 #[cfg(target_os = "linux")]
 fn standard_output_was_closed() -> bool {
-    if std::fs::read_link("/proc/self/fd/1").ok().as_deref() != Some(Path::new("/dev/null")) {
-        return false;
-    }
-    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
-    let flags = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-    // O_ACCMODE is 3, O_RDWR 2.
-    flags.is_some_and(|f| f & 3 == 2)
+    STANDARD_OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// What [`probe_standard_output`] found.
+#[cfg(target_os = "linux")]
+static STANDARD_OUTPUT_CLOSED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// [`probe_standard_output`], called before `main`. The attribute is the one unsafe thing here:
+/// the C runtime calls whatever the section holds, and it holds a function of the type it
+/// calls, `void (*)(void)`, which reads a file's metadata and stores a flag.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static PROBE_STANDARD_OUTPUT: extern "C" fn() = probe_standard_output;
+
+/// Notes whether descriptor 1 is open, by its entry in "/proc/self/fd": where that folder
+/// cannot be read (no "/proc"), it cannot tell, and takes it as open.
+#[cfg(target_os = "linux")]
+extern "C" fn probe_standard_output() {
+    let closed = Path::new("/proc/self/fd").is_dir()
+        && std::fs::symlink_metadata("/proc/self/fd/1").is_err();
+    STANDARD_OUTPUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Elsewhere the closed descriptor cannot be told from "/dev/null".
@@ -296,7 +327,8 @@ fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     Ok(Box::new(file))
 }
 
-fn summary(stats: &Stats, secs: f64) {
+/// Writes the summary of a run to standard error, and returns whether it could.
+fn summary(stats: &Stats, secs: f64) -> bool {
     let errors: u64 = stats.errors.values().sum();
     let mut line = format!(
         "iriscan: lines: {}, ok: {}, not ok: {}",
@@ -315,7 +347,7 @@ fn summary(stats: &Stats, secs: f64) {
         "; {mb:.1} MB in {secs:.2} s ({:.0} MB/s)",
         mb / secs.max(1e-9)
     ));
-    eprintln!("{line}");
+    message(format_args!("{line}"))
 }
 
 /// Bytes read from an input: whole lines, but for the last one of the input.

@@ -79,9 +79,10 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            // Usage errors are 2, as the contract says; --help and --version are 0.
-            return ExitCode::from(if e.use_stderr() {
+            // Usage errors are 2, as the contract says; --help and --version are 0, or 2 when
+            // they cannot be written.
+            let printed = e.print().is_ok();
+            return ExitCode::from(if e.use_stderr() || !printed {
                 engine::EXIT_TROUBLE
             } else {
                 0

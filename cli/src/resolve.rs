@@ -41,15 +41,15 @@ pub fn base<'a>(base: &'a str, read: &ReadArgs) -> Option<Cow<'a, str>> {
     match Iri::parse(&text) {
         Ok(_) => Some(text),
         Err(e) => {
-            match IriRef::parse(&text) {
+            let reason = match IriRef::parse(&text) {
                 // RFC 3986 5.2.1: "the base URI ... must be an absolute URI"; a relative
                 // reference cannot serve, and iriscan does not guess a scheme for it.
-                Ok(_) => eprintln!(
-                    "iriscan: --base {base:?}: the base must be an absolute IRI (RFC 3986 5.2.1); \
-                     this is a relative reference (no scheme)"
-                ),
-                Err(_) => eprintln!("iriscan: --base {base:?}: not an IRI: {e}"),
-            }
+                Ok(_) => "the base must be an absolute IRI (RFC 3986 5.2.1); this is a relative \
+                          reference (no scheme)"
+                    .to_string(),
+                Err(_) => format!("not an IRI: {e}"),
+            };
+            crate::engine::message(format_args!("iriscan: --base {base:?}: {reason}"));
             None
         }
     }

@@ -38,7 +38,7 @@ pub fn run(args: &Args) -> u8 {
         options = match options.query_charset(label) {
             Ok(o) => o,
             Err(e) => {
-                eprintln!("iriscan: --query-charset: {e}");
+                engine::message(format_args!("iriscan: --query-charset: {e}"));
                 return engine::EXIT_TROUBLE;
             }
         };

@@ -171,6 +171,68 @@ fn a_closed_standard_output_is_an_error() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Runs `sh -c SCRIPT`, where `$I` is the iriscan binary, and returns its output.
+fn shell(script: &str) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("I", env!("CARGO_BIN_EXE_iriscan"))
+        .current_dir(ROOT)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn standard_output_on_dev_null_for_reading_and_writing_is_written() {
+    let dir = scratch("rdwr-null");
+    let path = dir.join("in.txt");
+    std::fs::write(&path, "http://a/\n").unwrap();
+    // What Python's `subprocess.DEVNULL` and Node's "ignore" pass: "/dev/null" opened to read
+    // and write, as the shell's `1<>`.
+    let o = shell(&format!("\"$I\" check '{}' 1<>/dev/null", path.display()));
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(0), ""));
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let mut child = spawn(
+        &["check", path.to_str().unwrap()],
+        Stdio::null(),
+        null.into(),
+    );
+    let status = wait_or_fail(&mut child, Duration::from_secs(20), "check 1<>/dev/null");
+    assert_eq!(status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_standard_error_that_cannot_be_written_is_status_two_not_a_panic() {
+    let dir = scratch("full-stderr");
+    let path = dir.join("in.txt");
+    std::fs::write(&path, "http://a/\n").unwrap();
+    let missing = dir.join("missing.txt");
+    for script in [
+        // The message naming an unreadable file.
+        format!("\"$I\" check '{}' 2>/dev/full", missing.display()),
+        // The summary that was asked for.
+        format!("\"$I\" check --stats '{}' 2>/dev/full", path.display()),
+        // The message naming standard output.
+        format!("\"$I\" check '{}' >/dev/full 2>/dev/full", path.display()),
+        // Usage errors.
+        "\"$I\" check --grammar nonsense 2>/dev/full".to_string(),
+        "\"$I\" resolve --base a 2>/dev/full </dev/null".to_string(),
+        // Help and version, on standard output.
+        "\"$I\" --help >/dev/full".to_string(),
+        "\"$I\" check --help >/dev/full".to_string(),
+        "\"$I\" --version >/dev/full".to_string(),
+    ] {
+        let o = shell(&script);
+        assert_eq!(o.status.code(), Some(2), "{script}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_fifty_megabyte_line_from_a_pipe_is_read_as_from_a_file() {
     let mut line = b"http://a/".to_vec();
