@@ -202,7 +202,7 @@ impl LineCommand for Dedupe<'_> {
                 Ok(k) => out.extend_from_slice(k.as_bytes()),
                 Err(_) => out.extend_from_slice(line.bytes),
             }
-        } else if style == Style::Silent && !common.invalid {
+        } else if style == Style::Silent && (common.quiet || !common.invalid) {
         } else if style == Style::Json {
             crate::output::write_json_head(out, line, &text);
             match (&verdict, &parsed) {

@@ -37,8 +37,9 @@ pub struct CommonArgs {
     /// The input lines that are not ok, as they are (a filter, as --valid).
     #[arg(long)]
     pub invalid: bool,
-    /// Nothing on standard output: the exit status tells.
-    #[arg(long, short, conflicts_with_all = ["json", "valid", "invalid"])]
+    /// Nothing on standard output: the exit status tells (with --valid or --invalid, whether a
+    /// line would have been written, as grep -q).
+    #[arg(long, short, conflicts_with = "json")]
     pub quiet: bool,
     /// A summary on standard error at the end: lines, ok, not ok by kind, bytes and speed.
     #[arg(long)]
@@ -192,6 +193,7 @@ pub fn run(args: &CommonArgs, cmd: &dyn LineCommand) -> u8 {
         cmd,
         style: args.style(),
         select,
+        quiet: args.quiet,
     };
     let mut stats = Stats::default();
     let mut trouble = false;
@@ -434,6 +436,8 @@ struct Engine<'a> {
     style: Style,
     /// `--valid` (`Some(true)`) or `--invalid` (`Some(false)`), when the engine applies it.
     select: Option<bool>,
+    /// `--quiet`: not even the lines `--invalid` selects are written.
+    quiet: bool,
 }
 
 impl Engine<'_> {
@@ -572,8 +576,10 @@ impl Engine<'_> {
                 (Ok(()), Some(true)) => local.selected += 1,
                 (Err(_), Some(true)) => buf.truncate(mark),
                 (Err(_), Some(false)) => {
-                    buf.extend_from_slice(bytes);
-                    buf.push(b'\n');
+                    if !self.quiet {
+                        buf.extend_from_slice(bytes);
+                        buf.push(b'\n');
+                    }
                     local.selected += 1;
                 }
                 _ => {}

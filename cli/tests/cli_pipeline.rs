@@ -411,6 +411,20 @@ fn flag_quiet_writes_nothing_and_the_status_tells() {
             Some(expected),
             "{args:?}: dedupe is a filter that kept a line"
         );
+        // With a filter, the status tells whether it would have written a line (as grep -q).
+        for (filter, input, status) in [
+            ("--valid", ok, 0),
+            ("--valid", bad, 1),
+            ("--invalid", bad, 0),
+            ("--invalid", ok, 1),
+        ] {
+            let o = iriscan(&[args, &["-q", filter]].concat(), input.as_bytes());
+            assert_eq!(
+                (stdout(&o).as_str(), stderr(&o).as_str(), o.status.code()),
+                ("", "", Some(status)),
+                "{args:?} -q {filter} on {input:?}"
+            );
+        }
     }
 }
 
