@@ -30,11 +30,13 @@ pub struct CommonArgs {
     /// One JSON object per line (the command's description lists its fields).
     #[arg(long, conflicts_with_all = ["valid", "invalid"])]
     pub json: bool,
-    /// For each line that is ok, its result alone: the line itself for check, parse and dedupe,
-    /// the output for the others (a filter: exit 0 when it wrote a line, 1 when none).
+    /// For each line that is ok, its result alone: the line itself for check, parse, lint (ok:
+    /// an IRI without a warning) and dedupe, the IRIs found for extract, the output for the
+    /// others (a filter: exit 0 when it wrote a line, 1 when none).
     #[arg(long, conflicts_with = "invalid")]
     pub valid: bool,
-    /// The input lines that are not ok, as they are (a filter, as --valid).
+    /// The input lines that are not ok, as they are (for extract, those without an IRI; a
+    /// filter, as --valid).
     #[arg(long)]
     pub invalid: bool,
     /// Nothing on standard output: the exit status tells (with --valid or --invalid, whether a
