@@ -47,9 +47,11 @@ pub struct Args {
     #[arg(long, default_value = "iri", value_enum)]
     by: By,
     /// Instead of the lines, each key once with the number of lines that had it, at the end, in
-    /// the order the keys came: KEY<TAB>COUNT (JSON: {"key", "count"}). The keys are kept in
-    /// memory, not their fingerprints: for crawl budgets by host or registrable domain.
-    #[arg(long, conflicts_with_all = ["valid", "invalid"])]
+    /// the order the keys came: KEY<TAB>COUNT (JSON: {"key", "ok": true, "count"}). A line
+    /// without a key is counted by its text (JSON: {"input", "ok": false, "count"}); --valid
+    /// counts the keys alone, --invalid those lines alone. The keys are kept in memory, not
+    /// their fingerprints: for crawl budgets by host or registrable domain.
+    #[arg(long)]
     count: bool,
     /// The absolute IRI that relative references are resolved against (RFC 3986 5.2).
     #[arg(long, value_name = "IRI")]
@@ -197,10 +199,16 @@ impl LineCommand for Dedupe<'_> {
         out.extend_from_slice(&fingerprint.to_le_bytes());
         out.extend_from_slice(&[0; 8]);
         if args.count {
-            // The key itself, or the line for a line without one.
+            // "k" and the key itself, or "-" and the line for a line without one.
             match verdict {
-                Ok(k) => out.extend_from_slice(k.as_bytes()),
-                Err(_) => out.extend_from_slice(line.bytes),
+                Ok(k) => {
+                    out.push(b'k');
+                    out.extend_from_slice(k.as_bytes());
+                }
+                Err(_) => {
+                    out.push(b'-');
+                    out.extend_from_slice(line.bytes);
+                }
             }
         } else if style == Style::Silent && (common.quiet || !common.invalid) {
         } else if style == Style::Json {
@@ -292,19 +300,23 @@ impl Dedupe<'_> {
     /// `--count`'s lines.
     fn write_counts(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
         let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        for (key, n) in &counts.keys {
-            match style {
-                Style::Silent => {}
-                Style::Json => {
-                    let mut line = b"{\"key\":".to_vec();
-                    json_str(&mut line, &String::from_utf8_lossy(key));
-                    writeln!(&mut line, ",\"count\":{n}}}")?;
-                    out.write_all(&line)?;
-                }
-                _ => {
-                    out.write_all(key)?;
-                    writeln!(out, "\t{n}")?;
-                }
+        if self.args.common.quiet {
+            return Ok(());
+        }
+        for (record, n) in &counts.keys {
+            let (keyed, text) = (record[0] == b'k', &record[1..]);
+            if style == Style::Json {
+                let mut line = if keyed {
+                    b"{\"key\":".to_vec()
+                } else {
+                    b"{\"input\":".to_vec()
+                };
+                json_str(&mut line, &String::from_utf8_lossy(text));
+                writeln!(&mut line, ",\"ok\":{keyed},\"count\":{n}}}")?;
+                out.write_all(&line)?;
+            } else {
+                out.write_all(text)?;
+                writeln!(out, "\t{n}")?;
             }
         }
         Ok(())

@@ -281,6 +281,37 @@ fn dedupe_count_writes_each_key_with_its_lines() {
         iriscan(&["dedupe", "--count", "--valid"], b"")
             .status
             .code(),
-        Some(2)
+        Some(1)
     );
+}
+
+/// A line without a key is counted by its text, which may be a key too (the host "a", the line
+/// "a"): JSON tells them apart, and `--valid` and `--invalid` count one kind alone.
+#[test]
+fn dedupe_count_tells_keys_from_lines_without_one() {
+    let input = b"http://a/x\na\nhttp://a/y\n";
+    let o = iriscan(&["dedupe", "--by", "host", "--count", "--json"], input);
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        (&lines[0]["key"], &lines[0]["ok"], &lines[0]["count"]),
+        (&"a".into(), &true.into(), &2.into())
+    );
+    assert_eq!(
+        (&lines[1]["input"], &lines[1]["ok"], &lines[1]["count"]),
+        (&"a".into(), &false.into(), &1.into())
+    );
+    assert!(lines[1].get("key").is_none());
+    for (filter, out) in [("--valid", "a\t2\n"), ("--invalid", "a\t1\n")] {
+        let o = iriscan(&["dedupe", "--by", "host", "--count", filter], input);
+        assert_eq!(
+            (stdout(&o).as_str(), o.status.code()),
+            (out, Some(0)),
+            "{filter}"
+        );
+    }
+    let o = iriscan(&["dedupe", "--count", "--invalid"], b"http://a/\n");
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(1)));
+    let o = iriscan(&["dedupe", "--count", "-q", "--valid"], input);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(0)));
 }
