@@ -4,7 +4,7 @@ use crate::convert::{Mapping, MappingError, OutputArgs};
 use iriscan::compare::{canonical, key, CompareError, CompareOptions};
 use iriscan::normalize::{Level, NormalizeError, NormalizeOptions, UnicodeForm};
 use iriscan::protocol::ProtocolOptions;
-use iriscan::IriRef;
+use iriscan::{Iri, IriRef};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -19,7 +19,8 @@ use std::fmt;
 /// --key writes the comparison key instead, the URI that `compare` and `dedupe` decide by: two
 /// lines get the same key exactly when `compare` at the level says equivalent. --canonical
 /// writes that key as an IRI: decoded where 3.7 allows and safe to show, hosts in Unicode at
-/// the scheme level. The default keeps the characters as written (5.3.2.3).
+/// the scheme level. The default keeps the characters as written (5.3.2.3). A relative
+/// reference has a key only with --base, which it is resolved against first.
 ///
 /// JSON: {"line", "input", "ok", "output"} or, when not ok, {"line", "input", "ok", "error":
 /// {"kind", "offset", "message"}}. With --valid, the outputs alone, one a line.
@@ -51,6 +52,10 @@ pub struct Args {
     /// Leave fragments out of --key and --canonical (5.1, as compare and dedupe do).
     #[arg(long, requires = "key_or_canonical")]
     pub exclude_fragment: bool,
+    /// The absolute IRI that relative references are resolved against for --key and
+    /// --canonical (RFC 3986 5.2), as compare and dedupe take it.
+    #[arg(long, value_name = "IRI", requires = "key_or_canonical")]
+    pub base: Option<String>,
     #[command(flatten)]
     pub protocol: ProtocolArgs,
     #[command(flatten)]
@@ -111,9 +116,15 @@ pub fn unicode_form(nfc: bool, nfkc: bool) -> Option<UnicodeForm> {
 
 pub fn run(args: &Args) -> u8 {
     if args.key || args.canonical {
-        let options = CompareOptions::new(args.level)
+        // --base as resolve and dedupe read it: by --mode, and absolute (RFC 3986 5.2.1).
+        let Ok(base) = crate::resolve::optional_base(args.base.as_deref(), &args.output.read)
+        else {
+            return crate::engine::EXIT_TROUBLE;
+        };
+        let mut options = CompareOptions::new(args.level)
             .exclude_fragment(args.exclude_fragment)
             .protocol(args.protocol.options());
+        options.base = base.as_deref().map(|t| Iri::parse(t).expect("checked"));
         return crate::convert::run(
             &args.output,
             Key {
@@ -128,12 +139,12 @@ pub fn run(args: &Args) -> u8 {
 }
 
 /// `--key` and `--canonical`.
-struct Key {
-    options: CompareOptions<'static>,
+struct Key<'a> {
+    options: CompareOptions<'a>,
     canonical: bool,
 }
 
-impl Mapping for Key {
+impl Mapping for Key<'_> {
     type Error = KeyError;
     fn map<'i>(&self, iri: &IriRef<'i>) -> Result<Cow<'i, str>, KeyError> {
         let made = if self.canonical {

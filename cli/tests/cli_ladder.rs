@@ -315,3 +315,31 @@ fn dedupe_count_tells_keys_from_lines_without_one() {
     let o = iriscan(&["dedupe", "--count", "-q", "--valid"], input);
     assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(0)));
 }
+
+/// `normalize --key` and `--canonical` take `--base` as `compare` and `dedupe` do: a relative
+/// reference gets the key of what it resolves to.
+#[test]
+fn normalize_key_resolves_against_a_base() {
+    let o = iriscan(
+        &["normalize", "--key", "--base", "http://h/b/c"],
+        b"../A%7e\n",
+    );
+    let absolute = iriscan(&["normalize", "--key"], b"http://h/A%7e\n");
+    assert_eq!(stdout(&o), stdout(&absolute));
+    assert_eq!(stdout(&o), "1\thttp://h/A~\n");
+    let dedupe = iriscan(
+        &["dedupe", "--json", "--base", "http://h/b/c"],
+        b"../A%7e\n",
+    );
+    assert_eq!(json_lines(&dedupe)[0]["key"], "http://h/A~");
+    let o = iriscan(
+        &["normalize", "--canonical", "--base", "http://h/b/c"],
+        b"../A\n",
+    );
+    assert_eq!(stdout(&o), "1\thttp://h/A\n");
+    // The base is for the key alone, and must be an absolute IRI.
+    let o = iriscan(&["normalize", "--base", "http://h/"], b"a\n");
+    assert_eq!(o.status.code(), Some(2));
+    let o = iriscan(&["normalize", "--key", "--base", "a"], b"a\n");
+    assert_eq!(o.status.code(), Some(2));
+}
