@@ -48,12 +48,25 @@ def normalize(
     drop_params: Optional[list[str]] = None,
     drop_tracking: bool = False,
     strip_www: bool = False,
+    base: Optional[str] = None,
 ) -> Optional[str]:
     """The normal form at `level` (simple, syntax, scheme, protocol), or the comparison key or
-    canonical form; None when the level's rules cannot make a key."""
+    canonical form (of a relative reference against `base`); None when the level's rules
+    cannot make a key."""
 
-def compare(a: str, b: str, level: str = "syntax", base: Optional[str] = None, exclude_fragment: bool = False) -> Literal["equivalent", "different", "cannot tell"]:
-    """Whether `a` and `b` are equivalent at `level`."""
+def compare(
+    a: str,
+    b: str,
+    level: str = "syntax",
+    base: Optional[str] = None,
+    exclude_fragment: bool = False,
+    sort_query: bool = False,
+    form_query: bool = False,
+    drop_params: Optional[list[str]] = None,
+    drop_tracking: bool = False,
+    strip_www: bool = False,
+) -> Literal["equivalent", "different", "cannot tell"]:
+    """Whether `a` and `b` are equivalent at `level`, with the protocol rules of `normalize`."""
 
 def resolve(reference: str, base: str) -> str:
     """`reference` resolved against the IRI `base` (RFC 3986 5.2)."""
@@ -61,8 +74,19 @@ def resolve(reference: str, base: str) -> str:
 def relativize(iri: str, base: str) -> str:
     """The shortest reference to `iri` from `base`."""
 
-def dedupe(lines: Iterable[str], level: str = "syntax", exclude_fragment: bool = False) -> list[str]:
-    """The first line of each comparison key, in order (lines that are not IRIs once each)."""
+def dedupe(
+    lines: Iterable[str],
+    level: str = "syntax",
+    exclude_fragment: bool = False,
+    base: Optional[str] = None,
+    sort_query: bool = False,
+    form_query: bool = False,
+    drop_params: Optional[list[str]] = None,
+    drop_tracking: bool = False,
+    strip_www: bool = False,
+) -> list[str]:
+    """The first line of each comparison key, in order, with the options of `compare` (lines
+    that are not IRIs, or relative ones without `base`, once each)."""
 
 def lint(s: str) -> list[dict[str, object]]:
     """The lints of `s`: code, severity, component, offset and length in characters, message."""

@@ -64,14 +64,15 @@ def normalize(array: Any, level: str = "syntax", errors: str = "null", nfc: bool
               nfkc: bool = False, form: str = "normal", exclude_fragment: bool = False,
               sort_query: bool = False, form_query: bool = False,
               drop_params: "list[str] | None" = None, drop_tracking: bool = False,
-              strip_www: bool = False) -> Any:
+              strip_www: bool = False, base: "str | None" = None) -> Any:
     """Strings: each row normalized at `level` (simple, syntax, scheme, protocol), or its
     comparison key (`form="key"`) or canonical form (`form="canonical"`), with the protocol
-    rules asked for, as `iriscan.normalize` gives them."""
+    rules asked for, as `iriscan.normalize` gives them; a relative reference has a key
+    against `base`."""
     return _columns.normalize(
         array, level=level, errors=errors, nfc=nfc, nfkc=nfkc, form=form,
         exclude_fragment=exclude_fragment, sort_query=sort_query, form_query=form_query,
-        drop_params=drop_params, drop_tracking=drop_tracking, strip_www=strip_www)
+        drop_params=drop_params, drop_tracking=drop_tracking, strip_www=strip_www, base=base)
 
 
 def to_uri(array: Any, host: str = "auto", query_charset: "str | None" = None,
@@ -122,17 +123,19 @@ def extract_iris(array: Any, schemes: "list[str] | None" = None, www: bool = Fal
 
 
 def compare(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
-            exclude_fragment: bool = False, errors: str = "null") -> Any:
+            exclude_fragment: bool = False, errors: str = "null", **rules: Any) -> Any:
     """Strings: for each row of `a` and the same row of `b` (a column of the same length, or
-    one string, or a column of one row, for every row), "equivalent", "different" or "cannot tell" at `level`; null
-    where either is null or not an IRI reference."""
-    return _columns.compare(a, _operand(b), level, base, exclude_fragment, errors)
+    one string, or a column of one row, for every row), "equivalent", "different" or "cannot
+    tell" at `level`; null where either is null or not an IRI reference. `rules`: the protocol
+    rules of `normalize` (`sort_query`, `form_query`, `drop_params`, `drop_tracking`,
+    `strip_www`)."""
+    return _columns.compare(a, _operand(b), level, base, exclude_fragment, errors, **rules)
 
 
 def equivalent(a: Any, b: Any, level: str = "syntax", base: "str | None" = None,
-               exclude_fragment: bool = False, errors: str = "null") -> Any:
+               exclude_fragment: bool = False, errors: str = "null", **rules: Any) -> Any:
     """Booleans: `compare`'s verdicts as True and False, null where it cannot tell."""
-    return _columns.equivalent(a, _operand(b), level, base, exclude_fragment, errors)
+    return _columns.equivalent(a, _operand(b), level, base, exclude_fragment, errors, **rules)
 
 
 def resolve(array: Any, base: Any, errors: str = "null") -> Any:

@@ -544,7 +544,7 @@ pub fn parse(
 
 /// Strings: each row as `iriscan.normalize` gives it.
 #[pyfunction]
-#[pyo3(signature = (array, level = "syntax", errors = "null", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[pyo3(signature = (array, level = "syntax", errors = "null", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false, base = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn normalize(
     py: Python<'_>,
@@ -560,6 +560,7 @@ pub fn normalize(
     drop_params: Option<Vec<String>>,
     drop_tracking: bool,
     strip_www: bool,
+    base: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
     let rules = crate::protocol(
@@ -575,6 +576,7 @@ pub fn normalize(
         crate::unicode_form(nfc, nfkc),
         exclude_fragment,
         rules,
+        crate::base_iri(py, base)?,
     )?;
     map_strings(py, array, raise, |s| normalizer.apply_row(s))
 }
@@ -729,23 +731,15 @@ fn verdicts(
     py: Python<'_>,
     a: AnyArray,
     b: Operand,
-    level: &str,
-    base: Option<&str>,
-    exclude_fragment: bool,
+    options: &CompareOptions<'_>,
 ) -> PyResult<Vec<Result<Option<Equivalence>, Failure>>> {
-    let base = base
-        .map(|b| Iri::parse(b).map_err(|e| Failure::of(b, &e).into_err(py, None)))
-        .transpose()?;
-    let mut options =
-        CompareOptions::new(crate::named::<Level>(level)?).exclude_fragment(exclude_fragment);
-    options.base = base;
     map_pairs(py, a, b, |x, y| {
         let (Some(x), Some(y)) = (x, y) else {
             return Ok(None);
         };
         let x = IriRef::parse(x).map_err(|e| Failure::of(x, &e))?;
         let y = IriRef::parse(y).map_err(|e| Failure::of(y, &e))?;
-        comparison::compare(&x, &y, &options)
+        comparison::compare(&x, &y, options)
             .map(Some)
             .map_err(|e| Failure::plain("relative_reference", e.to_string()))
     })
@@ -753,7 +747,8 @@ fn verdicts(
 
 /// Strings: the verdict of `iriscan.compare` on each row of `a` and of `b`.
 #[pyfunction]
-#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, errors = "null"))]
+#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, errors = "null", sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn compare(
     py: Python<'_>,
     a: AnyArray,
@@ -762,9 +757,22 @@ pub fn compare(
     base: Option<&str>,
     exclude_fragment: bool,
     errors: &str,
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
-    let rows = verdicts(py, a, b, level, base, exclude_fragment)?;
+    let rules = crate::protocol(
+        sort_query,
+        form_query,
+        drop_params,
+        drop_tracking,
+        strip_www,
+    );
+    let options = crate::compare_options(py, level, base, exclude_fragment, rules)?;
+    let rows = verdicts(py, a, b, &options)?;
     string_column(py, rows.len(), raise, |i| match &rows[i] {
         Ok(v) => Ok(v.map(|v| Cow::Borrowed(crate::verdict_name(v)))),
         Err(failure) => Err(failure.clone()),
@@ -773,7 +781,8 @@ pub fn compare(
 
 /// Booleans: `compare`'s verdicts, null where it cannot tell.
 #[pyfunction]
-#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, errors = "null"))]
+#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, errors = "null", sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn equivalent(
     py: Python<'_>,
     a: AnyArray,
@@ -782,9 +791,22 @@ pub fn equivalent(
     base: Option<&str>,
     exclude_fragment: bool,
     errors: &str,
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
 ) -> PyResult<Py<PyAny>> {
     let raise = raises(errors)?;
-    let rows = verdicts(py, a, b, level, base, exclude_fragment)?;
+    let rules = crate::protocol(
+        sort_query,
+        form_query,
+        drop_params,
+        drop_tracking,
+        strip_www,
+    );
+    let options = crate::compare_options(py, level, base, exclude_fragment, rules)?;
+    let rows = verdicts(py, a, b, &options)?;
     let rows = settle(py, rows, raise)?;
     booleans(
         py,

@@ -249,10 +249,10 @@ fn to_iri(py: Python<'_>, s: &str, to_unicode: bool) -> PyResult<String> {
 
 /// What `normalize` writes, on a string and on a column: the normal form, the comparison key
 /// or the canonical form.
-pub(crate) struct Normalizer {
+pub(crate) struct Normalizer<'b> {
     form: Form,
     normal: NormalizeOptions,
-    compare: CompareOptions<'static>,
+    compare: CompareOptions<'b>,
 }
 
 enum Form {
@@ -261,15 +261,17 @@ enum Form {
     Canonical,
 }
 
-impl Normalizer {
+impl<'b> Normalizer<'b> {
     /// The `form` (normal, key, canonical) at `level`, with the character normalization and
-    /// the protocol rules asked for.
+    /// the protocol rules asked for; the key and the canonical form of a relative reference
+    /// are those of what it resolves to against `base`.
     pub(crate) fn new(
         form: &str,
         level: Level,
         unicode: Option<UnicodeForm>,
         exclude_fragment: bool,
         rules: ProtocolOptions,
+        base: Option<Iri<'b>>,
     ) -> PyResult<Self> {
         let form = match form {
             "normal" => Form::Normal,
@@ -283,9 +285,10 @@ impl Normalizer {
         };
         let mut normal = NormalizeOptions::new(level).protocol(rules.clone());
         normal.unicode = unicode;
-        let compare = CompareOptions::new(level)
+        let mut compare = CompareOptions::new(level)
             .exclude_fragment(exclude_fragment)
             .protocol(rules);
+        compare.base = base;
         Ok(Normalizer {
             form,
             normal,
@@ -352,14 +355,21 @@ pub(crate) fn protocol(
         .strip_www(strip_www)
 }
 
+/// `base` parsed as an IRI: relative references are resolved against it (RFC 3986 5.2).
+pub(crate) fn base_iri<'b>(py: Python<'_>, base: Option<&'b str>) -> PyResult<Option<Iri<'b>>> {
+    base.map(|b| Iri::parse(b).map_err(|e| iri_error(py, b, &e)))
+        .transpose()
+}
+
 /// `s` normalized at `level` (3987bis 5.3): simple (as written), syntax (case, percent-encoding,
 /// dot segments), scheme (default ports, empty paths, IDNA hosts in Unicode) or protocol (with
 /// the rules asked for: `sort_query`, `form_query` (+ as space), `drop_params` (globs),
 /// `drop_tracking` (utm_* and the like), `strip_www`); `nfc` or `nfkc` only when asked. With
 /// `form="key"`, the key `compare` decides by; `form="canonical"`, that key as an IRI (None
-/// when the level's rules cannot make one). Raises `IriError`.
+/// when the level's rules cannot make one); a relative reference has a key against `base`.
+/// Raises `IriError`.
 #[pyfunction]
-#[pyo3(signature = (s, level = "syntax", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[pyo3(signature = (s, level = "syntax", nfc = false, nfkc = false, form = "normal", exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false, base = None))]
 #[allow(clippy::too_many_arguments)]
 fn normalize(
     py: Python<'_>,
@@ -374,6 +384,7 @@ fn normalize(
     drop_params: Option<Vec<String>>,
     drop_tracking: bool,
     strip_www: bool,
+    base: Option<&str>,
 ) -> PyResult<Option<String>> {
     let iri = parse_in(py, s, Grammar::IriReference)?;
     let unicode = unicode_form(nfc, nfkc);
@@ -384,7 +395,8 @@ fn normalize(
         drop_tracking,
         strip_www,
     );
-    Normalizer::new(form, named(level)?, unicode, exclude_fragment, rules)?
+    let base = base_iri(py, base)?;
+    Normalizer::new(form, named(level)?, unicode, exclude_fragment, rules, base)?
         .apply(&iri)
         .map(|n| n.map(Cow::into_owned))
         .map_err(|(kind, message)| plain_error(py, kind, message))
@@ -392,9 +404,11 @@ fn normalize(
 
 /// "equivalent", "different" or "cannot tell" (when the level's rules cannot be applied, as
 /// when IDNA refuses a host) for `a` and `b` at `level`; relative references resolved against
-/// `base`; fragments ignored with `exclude_fragment`.
+/// `base`; fragments ignored with `exclude_fragment`; the protocol rules of `normalize`
+/// (`sort_query`, `form_query`, `drop_params`, `drop_tracking`, `strip_www`) applied to both.
 #[pyfunction]
-#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false))]
+#[pyo3(signature = (a, b, level = "syntax", base = None, exclude_fragment = false, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[allow(clippy::too_many_arguments)]
 fn compare(
     py: Python<'_>,
     a: &str,
@@ -402,20 +416,43 @@ fn compare(
     level: &str,
     base: Option<&str>,
     exclude_fragment: bool,
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
 ) -> PyResult<&'static str> {
     let (x, y) = (
         parse_in(py, a, Grammar::IriReference)?,
         parse_in(py, b, Grammar::IriReference)?,
     );
-    let base = match base {
-        Some(base) => Some(Iri::parse(base).map_err(|e| iri_error(py, base, &e))?),
-        None => None,
-    };
-    let mut options = CompareOptions::new(named(level)?).exclude_fragment(exclude_fragment);
-    options.base = base;
+    let rules = protocol(
+        sort_query,
+        form_query,
+        drop_params,
+        drop_tracking,
+        strip_www,
+    );
+    let options = compare_options(py, level, base, exclude_fragment, rules)?;
     let verdict = comparison::compare(&x, &y, &options)
         .map_err(|e| plain_error(py, "relative_reference", e.to_string()))?;
     Ok(verdict_name(verdict))
+}
+
+/// The options of `compare`, `dedupe` and the key: `level`, `base` (an IRI), the fragment
+/// left out or not, and the protocol rules.
+pub(crate) fn compare_options<'b>(
+    py: Python<'_>,
+    level: &str,
+    base: Option<&'b str>,
+    exclude_fragment: bool,
+    rules: ProtocolOptions,
+) -> PyResult<CompareOptions<'b>> {
+    let mut options = CompareOptions::new(named(level)?)
+        .exclude_fragment(exclude_fragment)
+        .protocol(rules);
+    options.base = base_iri(py, base)?;
+    Ok(options)
 }
 
 /// How Python names a verdict.
@@ -448,12 +485,32 @@ fn relativize(py: Python<'_>, iri: &str, base: &str) -> PyResult<String> {
         .map_err(|e| plain_error(py, "relativize", e.to_string()))
 }
 
-/// The first of the lines of each comparison key at `level`, in order; a line that is not an
-/// IRI reference is kept once per exact text.
+/// The first of the lines of each comparison key at `level`, in order, with the options of
+/// `compare`; a line that is not an IRI reference, or has no key (a relative reference without
+/// `base`), is kept once per exact text.
 #[pyfunction]
-#[pyo3(signature = (lines, level = "syntax", exclude_fragment = false))]
-fn dedupe(lines: Vec<String>, level: &str, exclude_fragment: bool) -> PyResult<Vec<String>> {
-    let options = CompareOptions::new(named(level)?).exclude_fragment(exclude_fragment);
+#[pyo3(signature = (lines, level = "syntax", exclude_fragment = false, base = None, sort_query = false, form_query = false, drop_params = None, drop_tracking = false, strip_www = false))]
+#[allow(clippy::too_many_arguments)]
+fn dedupe(
+    py: Python<'_>,
+    lines: Vec<String>,
+    level: &str,
+    exclude_fragment: bool,
+    base: Option<&str>,
+    sort_query: bool,
+    form_query: bool,
+    drop_params: Option<Vec<String>>,
+    drop_tracking: bool,
+    strip_www: bool,
+) -> PyResult<Vec<String>> {
+    let rules = protocol(
+        sort_query,
+        form_query,
+        drop_params,
+        drop_tracking,
+        strip_www,
+    );
+    let options = compare_options(py, level, base, exclude_fragment, rules)?;
     let mut seen = std::collections::HashSet::new();
     let mut kept = Vec::new();
     for line in lines {

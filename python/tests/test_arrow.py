@@ -50,7 +50,8 @@ def test_every_layout_gives_the_scalar_answers(layout):
             scalar_or_none(iriscan.normalize, s, level=level) for s in ROWS
         ]
     for kw in [dict(form="key", level="scheme"), dict(form="canonical", level="scheme"),
-               dict(level="protocol", sort_query=True, drop_tracking=True, strip_www=True)]:
+               dict(level="protocol", sort_query=True, drop_tracking=True, strip_www=True),
+               dict(form="key", base="http://h/p/q")]:
         assert arrow.normalize(column, **kw).to_pylist() == [
             scalar_or_none(iriscan.normalize, s, **kw) for s in ROWS
         ], kw
@@ -116,7 +117,8 @@ def test_every_layout_gives_the_scalar_answers_of_the_safety_functions(layout):
 def test_functions_of_two_columns_give_the_scalar_answers(layout):
     a, b = pa.array(ROWS, type=layout), pa.array(OTHERS, type=layout)
     for kw in [{}, dict(level="scheme"), dict(level="protocol", exclude_fragment=True),
-               dict(base="http://a/b/", level="syntax")]:
+               dict(base="http://a/b/", level="syntax"),
+               dict(level="scheme", sort_query=True, drop_tracking=True, strip_www=True)]:
         want = [None if x is None or y is None else scalar_or_none(iriscan.compare, x, b=y, **kw)
                 for x, y in zip(ROWS, OTHERS)]
         assert arrow.compare(a, b, **kw).to_pylist() == want, kw

@@ -85,6 +85,26 @@ def test_comparison_resolution_and_dedupe():
     ]
 
 
+def test_relative_references_and_protocol_rules_as_on_the_command():
+    # normalize's key of a relative reference, against a base, is that of what it resolves to.
+    with pytest.raises(ValueError):
+        iriscan.normalize("../A%7e", form="key")
+    key = iriscan.normalize("../A%7e", form="key", base="http://h/b/c")
+    assert key == iriscan.normalize("http://h/A%7e", form="key") == "http://h/A~"
+    assert iriscan.normalize("../A", form="canonical", base="http://h/b/c") == "http://h/A"
+    with pytest.raises(ValueError):
+        iriscan.normalize("a", form="key", base="not absolute")
+    # compare and dedupe take the protocol rules of normalize.
+    a, b = "http://www.a.com/p?b=2&a=1&utm_source=x", "http://a.com/p?a=1&b=2"
+    assert iriscan.compare(a, b) == "different"
+    rules = dict(sort_query=True, drop_tracking=True, strip_www=True)
+    assert iriscan.compare(a, b, **rules) == "equivalent"
+    assert iriscan.dedupe([a, b], **rules) == [a]
+    assert iriscan.dedupe([a, b]) == [a, b]
+    assert iriscan.dedupe(["../x", "../x", "/x"], base="http://h/a/") == ["../x"]
+    assert iriscan.dedupe(["../x", "../x", "/x"]) == ["../x", "/x"]
+
+
 def test_the_display_form_as_written_is_only_reordered():
     # 3987bis 4.4 example 8, with Hebrew letters for the capitals: it breaks 4.2.
     example = "http://ab.cd.ef/זח1/2טי/כל.html"
