@@ -288,8 +288,9 @@ static STANDARD_OUTPUT_CLOSED: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
 /// [`probe_standard_output`], called before `main`. The attribute is the one unsafe thing here:
-/// the C runtime calls whatever the section holds, and it holds a function of the type it
-/// calls, `void (*)(void)`, which reads a file's metadata and stores a flag.
+/// the C runtime calls whatever the section holds, and it holds a C function of no parameters
+/// (musl calls it so; the arguments glibc passes, `argc`, `argv` and `envp`, are ignored by
+/// the C calling convention), which reads a file's metadata and stores a flag.
 #[cfg(target_os = "linux")]
 #[used]
 #[link_section = ".init_array"]
