@@ -87,12 +87,79 @@ fn not_strings(t: &DataType) -> PyErr {
 }
 
 /// The arrays of a column: one for an array (`__arrow_c_array__`), each of a stream's
-/// (`__arrow_c_stream__`: a chunked array, DuckDB's UDF arguments), none of them copied.
+/// (`__arrow_c_stream__`: a chunked array, DuckDB's UDF arguments), none of them copied, and
+/// each checked to be UTF-8 ([`first_not_utf8`]).
 fn arrays(column: AnyArray) -> PyResult<Vec<ArrayRef>> {
-    Ok(match column {
+    let arrays = match column {
         AnyArray::Array(a) => vec![a.into_inner().0],
         stream => stream.into_chunked_array()?.into_inner().0,
-    })
+    };
+    let mut start = 0;
+    for array in &arrays {
+        if let Some(at) = first_not_utf8(array) {
+            let at = match at {
+                Some(row) => format!("row {} of the column", start + row),
+                None => "a value of the column's dictionary".to_string(),
+            };
+            return Err(PyValueError::new_err(format!(
+                "{at} is not UTF-8, as an Arrow string must be: read the bytes as binary and \
+                 decode them first"
+            )));
+        }
+        start += array.len();
+    }
+    Ok(arrays)
+}
+
+/// Where the strings of `array` are not UTF-8: `Some(Some(row))` at the first such row,
+/// `Some(None)` in the values of a dictionary, `None` where all are (or it holds no strings).
+///
+/// Arrow requires strings to be UTF-8, and a `str` must be, but the C data interface brings an
+/// array in without looking at its bytes: binary data viewed as strings
+/// (`pa.binary().view(pa.string())`) would reach the functions as `str`s that are not UTF-8.
+fn first_not_utf8(array: &ArrayRef) -> Option<Option<usize>> {
+    match array.data_type() {
+        DataType::Utf8 => first_not_utf8_in(&arrow_array::BinaryArray::from(
+            array.as_string::<i32>().clone(),
+        ))
+        .map(Some),
+        DataType::LargeUtf8 => first_not_utf8_in(&arrow_array::LargeBinaryArray::from(
+            array.as_string::<i64>().clone(),
+        ))
+        .map(Some),
+        DataType::Utf8View => {
+            let bytes = array.as_string_view().clone().to_binary_view();
+            (0..bytes.len())
+                .find(|&i| bytes.is_valid(i) && simdutf8::basic::from_utf8(bytes.value(i)).is_err())
+                .map(Some)
+        }
+        DataType::Dictionary(_, _) => {
+            let values = array.as_any_dictionary_opt()?.values();
+            first_not_utf8(values).map(|_| None)
+        }
+        _ => None,
+    }
+}
+
+/// The first row of `bytes` (not null) that is not UTF-8: the bytes of pieces of rows read at
+/// once, on every core, and each row's own only from the first piece whose bytes are not UTF-8
+/// or whose row boundaries split a character.
+fn first_not_utf8_in<O: OffsetSizeTrait>(
+    bytes: &arrow_array::GenericBinaryArray<O>,
+) -> Option<usize> {
+    let (offsets, data, n) = (bytes.value_offsets(), bytes.value_data(), bytes.len());
+    let piece_is_utf8 = |piece: usize| {
+        let rows = &offsets[piece * CHUNK..=((piece + 1) * CHUNK).min(n)];
+        let first = rows[0].as_usize();
+        simdutf8::basic::from_utf8(&data[first..rows[rows.len() - 1].as_usize()]).is_ok_and(|s| {
+            rows.iter()
+                .all(|o| s.is_char_boundary(o.as_usize() - first))
+        })
+    };
+    let piece = (0..n.div_ceil(CHUNK))
+        .into_par_iter()
+        .find_first(|&piece| !piece_is_utf8(piece))?;
+    (piece * CHUNK..n).find(|&i| bytes.is_valid(i) && std::str::from_utf8(bytes.value(i)).is_err())
 }
 
 /// The rows of a column, by row number across its arrays.

@@ -272,3 +272,33 @@ def test_dictionaries_and_nulls_alone_are_read():
     assert arrow.is_valid(pa.nulls(3)).to_pylist() == [None] * 3
     with pytest.raises(TypeError, match="pass one of its columns"):
         arrow.is_valid(pa.StructArray.from_arrays([pa.array(["a"])], ["url"]))
+
+
+def test_a_string_column_of_bytes_that_are_not_utf8_is_a_clear_error():
+    # Arrow's strings must be UTF-8, but a view of binary data as strings is not checked on
+    # its way in: each function answers with a ValueError naming the row, before reading any.
+    rows = [b"http://a/", b"x\xe9y", None, b"http://a/\xf0"]
+    layouts = [(pa.binary(), pa.string()), (pa.large_binary(), pa.large_string()),
+               (pa.binary_view(), pa.string_view())]
+    for binary, string in layouts:
+        bad = pa.array(rows, binary).view(string)
+        for f, kw in [(arrow.is_valid, {}), (arrow.is_valid, dict(mode="leiri")),
+                      (arrow.check, dict(mode="href")), (arrow.to_uri, dict(mode="href")),
+                      (arrow.parse, dict(mode="leiri")), (arrow.extract, {}),
+                      (arrow.normalize, {}), (arrow.lint, {})]:
+            with pytest.raises(ValueError, match="row 1 .*not UTF-8"):
+                f(bad, **kw)
+        with pytest.raises(ValueError, match="row 1 .*not UTF-8"):
+            arrow.compare(pa.array(["http://a/"] * 4), bad)
+        good = pa.array(["http://a/", "http://b/"], string)
+        chunked = pa.chunked_array([good, bad])
+        with pytest.raises(ValueError, match="row 3 .*not UTF-8"):
+            arrow.is_valid(chunked)
+        # A slice is read from its own rows: the bad bytes outside it do not count.
+        assert arrow.is_valid(bad.slice(2, 1)).to_pylist() == [None]
+        assert arrow.is_valid(bad.slice(0, 1)).to_pylist() == [True]
+    dictionary = pa.DictionaryArray.from_arrays(
+        pa.array([0, 1, 0]), pa.array([b"http://a/", b"\xff"], pa.binary()).view(pa.string()))
+    with pytest.raises(ValueError, match="not UTF-8"):
+        arrow.is_valid(dictionary)
+
