@@ -17,7 +17,7 @@ True
 """
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from iriscan import arrow
 from iriscan._iriscan import (
@@ -68,13 +68,14 @@ def parse(s: str, grammar: str = "iri-ref", mode: str = "strict", icann_only: bo
 
 
 def equivalent(a: str, b: str, level: str = "syntax", base: "str | None" = None,
-               exclude_fragment: bool = False) -> "bool | None":
-    """Whether `a` and `b` are equivalent at `level`: True, False, or None when it cannot tell.
+               exclude_fragment: bool = False, **rules: Any) -> "bool | None":
+    """Whether `a` and `b` are equivalent at `level`: True, False, or None when it cannot tell;
+    `rules` are the protocol rules of `compare` (`sort_query`, `drop_tracking`...).
 
     >>> equivalent("http://a/%7Euser", "http://a/~user")
     True
     """
-    verdict = compare(a, b, level=level, base=base, exclude_fragment=exclude_fragment)
+    verdict = compare(a, b, level=level, base=base, exclude_fragment=exclude_fragment, **rules)
     return {"equivalent": True, "different": False}.get(verdict)
 
 

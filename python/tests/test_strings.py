@@ -99,10 +99,24 @@ def test_relative_references_and_protocol_rules_as_on_the_command():
     assert iriscan.compare(a, b) == "different"
     rules = dict(sort_query=True, drop_tracking=True, strip_www=True)
     assert iriscan.compare(a, b, **rules) == "equivalent"
+    assert iriscan.equivalent(a, b, **rules) is True
+    assert iriscan.equivalent(a, b) is False
     assert iriscan.dedupe([a, b], **rules) == [a]
     assert iriscan.dedupe([a, b]) == [a, b]
     assert iriscan.dedupe(["../x", "../x", "/x"], base="http://h/a/") == ["../x"]
     assert iriscan.dedupe(["../x", "../x", "/x"]) == ["../x", "/x"]
+
+
+def test_many_lints_have_their_offsets_in_characters():
+    # Each segment "אa" breaks 4.2 (bidi-mixed, bidi-edge) and mixes scripts: three lints a
+    # segment, in order.
+    n = 3000
+    s = "http://a" + "/\u05d0a" * n
+    lints = iriscan.lint(s)
+    assert len(lints) == 3 * n
+    for k, lint in enumerate(lints):
+        assert (lint["offset"], lint["length"]) == (9 + 3 * (k // 3), 2), (k, lint)
+        assert s[lint["offset"]:lint["offset"] + lint["length"]] == "\u05d0a"
 
 
 def test_the_display_form_as_written_is_only_reordered():
