@@ -217,9 +217,9 @@ fn to_uri(
     query_charset: Option<&str>,
     mode: &str,
 ) -> PyResult<String> {
+    let options = to_uri_options(host, query_charset)?;
     let (text, grammar) = read(s, "iri-ref", mode)?;
     let iri = parse_in(py, &text, grammar)?;
-    let options = to_uri_options(host, query_charset)?;
     iri.to_uri_with(&options)
         .map(Cow::into_owned)
         .map_err(|e| plain_error(py, e.kind().name(), e.to_string()))
@@ -386,7 +386,6 @@ fn normalize(
     strip_www: bool,
     base: Option<&str>,
 ) -> PyResult<Option<String>> {
-    let iri = parse_in(py, s, Grammar::IriReference)?;
     let unicode = unicode_form(nfc, nfkc);
     let rules = protocol(
         sort_query,
@@ -396,7 +395,9 @@ fn normalize(
         strip_www,
     );
     let base = base_iri(py, base)?;
-    Normalizer::new(form, named(level)?, unicode, exclude_fragment, rules, base)?
+    let normalizer = Normalizer::new(form, named(level)?, unicode, exclude_fragment, rules, base)?;
+    let iri = parse_in(py, s, Grammar::IriReference)?;
+    normalizer
         .apply(&iri)
         .map(|n| n.map(Cow::into_owned))
         .map_err(|(kind, message)| plain_error(py, kind, message))
@@ -422,10 +423,6 @@ fn compare(
     drop_tracking: bool,
     strip_www: bool,
 ) -> PyResult<&'static str> {
-    let (x, y) = (
-        parse_in(py, a, Grammar::IriReference)?,
-        parse_in(py, b, Grammar::IriReference)?,
-    );
     let rules = protocol(
         sort_query,
         form_query,
@@ -434,6 +431,10 @@ fn compare(
         strip_www,
     );
     let options = compare_options(py, level, base, exclude_fragment, rules)?;
+    let (x, y) = (
+        parse_in(py, a, Grammar::IriReference)?,
+        parse_in(py, b, Grammar::IriReference)?,
+    );
     let verdict = comparison::compare(&x, &y, &options)
         .map_err(|e| plain_error(py, "relative_reference", e.to_string()))?;
     Ok(verdict_name(verdict))
@@ -493,7 +494,7 @@ fn relativize(py: Python<'_>, iri: &str, base: &str) -> PyResult<String> {
 #[allow(clippy::too_many_arguments)]
 fn dedupe(
     py: Python<'_>,
-    lines: Vec<String>,
+    lines: &Bound<'_, PyAny>,
     level: &str,
     exclude_fragment: bool,
     base: Option<&str>,
@@ -513,7 +514,14 @@ fn dedupe(
     let options = compare_options(py, level, base, exclude_fragment, rules)?;
     let mut seen = std::collections::HashSet::new();
     let mut kept = Vec::new();
-    for line in lines {
+    // A string is an iterable of its characters, not of lines.
+    if lines.is_instance_of::<pyo3::types::PyString>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "dedupe takes an iterable of lines, not one string",
+        ));
+    }
+    for line in lines.try_iter()? {
+        let line: String = line?.extract()?;
         let key = match IriRef::parse(&line) {
             Ok(iri) => comparison::key(&iri, &options).ok().flatten(),
             Err(_) => None,
@@ -598,8 +606,8 @@ fn to_display(
     visual: bool,
     as_written: bool,
 ) -> PyResult<String> {
-    let iri = parse_in(py, s, Grammar::IriReference)?;
     let options = display_options(embedding, ascii, visual, as_written)?;
+    let iri = parse_in(py, s, Grammar::IriReference)?;
     Ok(iri.to_display(&options))
 }
 

@@ -105,6 +105,13 @@ def test_relative_references_and_protocol_rules_as_on_the_command():
     assert iriscan.dedupe([a, b]) == [a, b]
     assert iriscan.dedupe(["../x", "../x", "/x"], base="http://h/a/") == ["../x"]
     assert iriscan.dedupe(["../x", "../x", "/x"]) == ["../x", "/x"]
+    # Any iterable of strings: a generator, a file's lines.
+    assert iriscan.dedupe(x for x in ["http://a/", "HTTP://a/", "http://b/"]) == ["http://a/", "http://b/"]
+    assert iriscan.dedupe(iter(("x y", "x y"))) == ["x y"]
+    with pytest.raises(TypeError):
+        iriscan.dedupe(["http://a/", 1])
+    with pytest.raises(TypeError):
+        iriscan.dedupe("http://a/")
 
 
 def test_many_lints_have_their_offsets_in_characters():
@@ -173,3 +180,21 @@ def test_the_readme_examples():
     readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
     result = doctest.testfile(str(readme), module_relative=False)
     assert result.failed == 0 and result.attempted >= 3
+
+
+def test_an_unknown_option_is_a_plain_value_error_whatever_the_input():
+    # Options are read before the input: a typo in them is no IriError, which a loop that
+    # skips the rows that are not IRIs would swallow.
+    for call in [
+        lambda s: iriscan.normalize(s, level="bogus"),
+        lambda s: iriscan.normalize(s, form="x"),
+        lambda s: iriscan.compare(s, "http://a/", level="bogus"),
+        lambda s: iriscan.to_uri(s, host="x"),
+        lambda s: iriscan.to_uri(s, query_charset="nonsense"),
+        lambda s: iriscan.to_display(s, embedding="x"),
+    ]:
+        for s in ["http://a/", "a b"]:
+            with pytest.raises(ValueError) as e:
+                call(s)
+            assert not isinstance(e.value, iriscan.IriError), (s, e.value)
+
