@@ -52,9 +52,9 @@ def iri_to_iri(col, to_unicode: bool = True):
     return _udf(arrow.to_iri, "string", to_unicode=to_unicode)(col)
 
 
-def iri_to_display(col, embedding: str = "lre", ascii: bool = False):
-    """Each row in the form to show a person."""
-    return _udf(arrow.to_display, "string", embedding=embedding, ascii=ascii)(col)
+def iri_to_display(col, embedding: str = "lre", ascii: bool = False, **options):
+    """Each row in the form to show a person; `visual`, `as_written`."""
+    return _udf(arrow.to_display, "string", embedding=embedding, ascii=ascii, **options)(col)
 
 
 def iri_resolve(col, base):

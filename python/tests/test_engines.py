@@ -147,7 +147,8 @@ def test_spark_functions_of_parts_pairs_and_text(spark):
     df = spark.createDataFrame([(i, *r) for i, r in enumerate(zip(ROWS, BASES, TEXTS))],
                                "i int, url string, base string, text string")
     rows = df.orderBy("i").select(
-        iri_parse("url").alias("p"), iri_to_display("url").alias("d"), iri_to_uri("url").alias("u"),
+        iri_parse("url").alias("p"), iri_to_display("url").alias("d"),
+        iri_to_display("url", visual=True).alias("dv"), iri_to_uri("url").alias("u"),
         iri_to_iri("url").alias("t"), iri_resolve("url", "base").alias("r"),
         iri_resolve("url", lit("http://h/p/q")).alias("rs"),
         iri_equivalent("url", "base", level="scheme").alias("e"), iri_extract("text").alias("x"),
@@ -156,6 +157,7 @@ def test_spark_functions_of_parts_pairs_and_text(spark):
         assert (row.p.asDict() if row.p else None) == parsed(s)
         assert (row.d, row.u, row.t) == (scalar(iriscan.to_display, s), scalar(iriscan.to_uri, s),
                                          scalar(iriscan.to_iri, s))
+        assert row.dv == scalar(iriscan.to_display, s, visual=True)
         assert row.r == scalar(iriscan.resolve, s, b)
         assert row.rs == scalar(iriscan.resolve, s, "http://h/p/q")
         assert row.e == scalar(iriscan.equivalent, s, b, level="scheme")
