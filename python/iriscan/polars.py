@@ -12,6 +12,10 @@
 ['http://a/d', 'http://x/?q']
 >>> df.select(pl.col("url").iri.parse().struct.field("host")).to_series().to_list()
 ['Example.COM', None, None]
+
+With `errors="raise"`, Polars raises the error as its own, with the message alone: the row it
+names counts from the start of the batch Polars handed over, which is the column's only where
+the column is one batch (`errors="null"` and a filter on the nulls find every row).
 """
 
 from typing import Callable, Union

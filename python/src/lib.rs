@@ -15,7 +15,7 @@ use iriscan::{Grammar, Iri, IriRef};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 use std::borrow::Cow;
 
 create_exception!(
@@ -122,7 +122,12 @@ pub(crate) fn host_kind_name(kind: iriscan::HostKind) -> &'static str {
 /// href (7.2, as a browser reads an href).
 #[pyfunction]
 #[pyo3(signature = (s, grammar = "iri-ref", mode = "strict"))]
-fn is_valid(s: &str, grammar: &str, mode: &str) -> PyResult<bool> {
+fn is_valid(s: &Bound<'_, PyString>, grammar: &str, mode: &str) -> PyResult<bool> {
+    // A string with a lone surrogate has no UTF-8 form: no IRI, whatever the options.
+    let Ok(s) = s.to_str() else {
+        read("", grammar, mode)?;
+        return Ok(false);
+    };
     let (text, grammar) = read(s, grammar, mode)?;
     Ok(grammar.validate(text.as_bytes()).is_ok())
 }

@@ -198,3 +198,11 @@ def test_an_unknown_option_is_a_plain_value_error_whatever_the_input():
                 call(s)
             assert not isinstance(e.value, iriscan.IriError), (s, e.value)
 
+
+def test_a_lone_surrogate_is_not_valid():
+    # A Python string may hold one; it has no UTF-8 form, so no IRI holds it.
+    assert iriscan.is_valid("http://a/\ud800") is False
+    assert iriscan.is_valid("\udfff", mode="leiri") is False
+    with pytest.raises(ValueError):
+        iriscan.is_valid("\ud800", mode="bogus")
+
