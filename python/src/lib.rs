@@ -13,7 +13,7 @@ use iriscan::protocol::ProtocolOptions;
 use iriscan::suffix::Sections;
 use iriscan::{Grammar, Iri, IriRef};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::borrow::Cow;
@@ -517,14 +517,14 @@ fn dedupe(
         strip_www,
     );
     let options = compare_options(py, level, base, exclude_fragment, rules)?;
-    let mut seen = std::collections::HashSet::new();
-    let mut kept = Vec::new();
     // A string is an iterable of its characters, not of lines.
-    if lines.is_instance_of::<pyo3::types::PyString>() {
-        return Err(pyo3::exceptions::PyTypeError::new_err(
+    if lines.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
             "dedupe takes an iterable of lines, not one string",
         ));
     }
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::new();
     for line in lines.try_iter()? {
         let line: String = line?.extract()?;
         let key = match IriRef::parse(&line) {
