@@ -4,8 +4,7 @@
 //! them, and no branch on what a byte is. The same components and summaries as the byte walk of
 //! [`super::for_each_part`] (tested), which reads the IRIs this does not: those longer than 128
 //! bytes, those with a right-to-left character (whose every component the bidi lints look at),
-//! hosts with the dots of RFC 3490 3.1, and CPUs without AVX-512, where a byte walk is faster
-//! than building the masks.
+//! hosts with the dots of RFC 3490 3.1, and builds without vector code.
 
 use super::{decode_utf8, percent_kinds, Part, PartKind, Summary, ASCII_LETTER};
 use crate::simd::LintMasks;

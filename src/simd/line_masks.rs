@@ -213,6 +213,18 @@ pub(crate) struct LintMasks<const W: usize> {
 }
 
 impl<const W: usize> LintMasks<W> {
+    /// No byte in any mask.
+    pub(crate) const ZERO: Self = LintMasks {
+        lead: [0; W],
+        rtl_lead: [0; W],
+        letter: [0; W],
+        percent: [0; W],
+        dot: [0; W],
+        slash: [0; W],
+        ampersand: [0; W],
+        equals: [0; W],
+    };
+
     /// The masks of `b` a byte at a time: the reference the AVX-512 ones are tested against
     /// (by the tests and `scan::check_fast_paths`).
     ///

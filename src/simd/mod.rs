@@ -380,8 +380,8 @@ pub(crate) fn sort_keys<const L: u8>(cpu: Cpu<L>, keys: &[u32], sorted: &mut [u3
     false
 }
 
-/// The [`LintMasks`] of `b` (at most `64 * W` bytes) by AVX-512, from level `Avx512` on;
-/// `None` below it, where a byte walk is faster than building them.
+/// The [`LintMasks`] of `b` (at most `64 * W` bytes, `W` at most 2 below level `Avx512`): by
+/// SSE2 from level `Ssse3` on, by AVX-512 from level `Avx512` on; `None` at level `Portable`.
 #[inline]
 pub(crate) fn lint_masks<const W: usize>(b: &[u8]) -> Option<LintMasks<W>> {
     lint_masks_at(level(), b)
@@ -394,6 +394,10 @@ pub(crate) fn lint_masks_at<const W: usize>(level: Level, b: &[u8]) -> Option<Li
     if level.min(self::level()) >= Level::Avx512 {
         // SAFETY: the CPU has AVX-512 F and BW (its level is at least `Avx512`).
         return Some(unsafe { x86::avx512::lint_masks(b) });
+    }
+    #[cfg(target_arch = "x86_64")]
+    if level >= Level::Ssse3 {
+        return Some(x86::sse2::lint_masks(b));
     }
     let _ = (level, b);
     None

@@ -581,16 +581,7 @@ pub(crate) unsafe fn sort_networks(v: [u32; 16]) -> ([u32; 8], [u32; 16]) {
 pub(crate) unsafe fn lint_masks<const W: usize>(b: &[u8]) -> LintMasks<W> {
     assert!(b.len() <= 64 * W);
     let byte = |x: u8| _mm512_set1_epi8(x as i8);
-    let mut m = LintMasks {
-        lead: [0; W],
-        rtl_lead: [0; W],
-        letter: [0; W],
-        percent: [0; W],
-        dot: [0; W],
-        slash: [0; W],
-        ampersand: [0; W],
-        equals: [0; W],
-    };
+    let mut m = LintMasks::ZERO;
     for w in 0..b.len().div_ceil(64) {
         // SAFETY: the CPU has AVX-512 F and BW (this function's contract).
         let v = unsafe { line_block(b, w) };

@@ -1,5 +1,5 @@
-//! SSE2, part of x86-64 (no detection): the window masks' operations, the ASCII test and the
-//! count of octets >= 0x80.
+//! SSE2, part of x86-64 (no detection): the window masks' operations, the lints' masks, the ASCII
+//! test and the count of octets >= 0x80.
 
 use std::arch::x86_64::*;
 
@@ -120,4 +120,38 @@ pub(crate) fn is_ascii(b: &[u8]) -> bool {
         }
         _mm_movemask_epi8(high) == 0
     }
+}
+
+/// [`LintMasks`](crate::simd::LintMasks) of `b`, at most `64 * W` bytes, 16 bytes at a time
+/// from a copy padded with zeros.
+#[inline(always)]
+pub(crate) fn lint_masks<const W: usize>(b: &[u8]) -> crate::simd::LintMasks<W> {
+    assert!(b.len() <= 64 * W && W <= 2);
+    let mut padded = [0u8; 128];
+    padded[..b.len()].copy_from_slice(b);
+    let mut m = crate::simd::LintMasks::ZERO;
+    for q in 0..b.len().div_ceil(16) {
+        let v = load(&padded, 16 * q);
+        let (w, shift) = (q / 4, 16 * (q % 4));
+        let bits = |x: __m128i| u64::from(mask(x)) << shift;
+        // SAFETY: SSE2 is baseline on x86-64.
+        let (lead, rtl) = unsafe {
+            // Unsigned compares by the sign-flipped bytes.
+            let flipped = _mm_xor_si128(v, _mm_set1_epi8(-128));
+            let ge = |x: u8| _mm_cmpgt_epi8(flipped, _mm_set1_epi8((x ^ 0x80) as i8 - 1));
+            let le = |x: u8| _mm_cmpgt_epi8(_mm_set1_epi8((x ^ 0x80) as i8 + 1), flipped);
+            (ge(0xC0), _mm_and_si128(ge(0xD6), le(0xDF)))
+        };
+        // SAFETY: SSE2 is baseline on x86-64.
+        let lower = unsafe { _mm_or_si128(v, _mm_set1_epi8(0x20)) };
+        m.lead[w] |= bits(lead);
+        m.rtl_lead[w] |= bits(rtl);
+        m.letter[w] |= bits(within(lower, b'a', b'z'));
+        m.percent[w] |= bits(equal(v, b'%'));
+        m.dot[w] |= bits(equal(v, b'.'));
+        m.slash[w] |= bits(equal(v, b'/'));
+        m.ampersand[w] |= bits(or(equal(v, b'&'), equal(v, b';')));
+        m.equals[w] |= bits(equal(v, b'='));
+    }
+    m
 }
