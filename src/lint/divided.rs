@@ -36,6 +36,9 @@ pub(super) struct Divided<'a> {
     b: &'a [u8],
     /// The leads of the non-ASCII characters.
     lead: u128,
+    /// Whether a lead is of U+0580 to U+07FF, mostly right-to-left (Hebrew, Arabic, Syriac,
+    /// Thaana, NKo).
+    rtl_lead: bool,
     /// ASCII letters, but the hexadecimal digits of percent-encodings.
     letter: u128,
     percent: u128,
@@ -52,18 +55,14 @@ pub(super) struct Divided<'a> {
 }
 
 impl<'a> Divided<'a> {
-    /// The components of `iri` from the masks `m` of its bytes; `None` if it has a lead of a
-    /// right-to-left character of U+0590 to U+07FF (most of them: Hebrew, Arabic, Syriac,
-    /// Thaana, NKo), or a host with the dots of RFC 3490 3.1 (U+3002, U+FF0E, U+FF61), which
-    /// divide labels and are not ASCII.
+    /// The components of `iri` from the masks `m` of its bytes; `None` if it has a host with
+    /// the dots of RFC 3490 3.1 (U+3002, U+FF0E, U+FF61), which divide labels and are not
+    /// ASCII.
     #[inline(always)]
     pub(super) fn new(iri: &IriRef<'a>, m: &LintMasks<2>) -> Option<Self> {
         let b = iri.as_str().as_bytes();
         debug_assert!(b.len() <= MAX_LEN);
         let wide = |w: [u64; 2]| u128::from(w[0]) | u128::from(w[1]) << 64;
-        if wide(m.rtl_lead) != 0 {
-            return None;
-        }
         let (lead, letter, percent) = (wide(m.lead), wide(m.letter), wide(m.percent));
         let [userinfo, host, path, query, fragment] = iri.divided_ranges();
         // The dots of RFC 3490 3.1 are three bytes: E3 80 82, EF BC 8E, EF BD A1.
@@ -100,6 +99,7 @@ impl<'a> Divided<'a> {
         Some(Divided {
             b,
             lead: lead & inside,
+            rtl_lead: wide(m.rtl_lead) & inside != 0,
             letter: letter & !digits,
             percent,
             cut,
@@ -108,6 +108,12 @@ impl<'a> Divided<'a> {
             query,
             fragment,
         })
+    }
+
+    /// Whether a lead of U+0580 to U+07FF is in a component: most right-to-left characters
+    /// are, though not all.
+    pub(super) fn may_be_right_to_left(&self) -> bool {
+        self.rtl_lead
     }
 
     /// Calls `each` with the components that have a non-ASCII character and their summaries, in
@@ -120,31 +126,54 @@ impl<'a> Divided<'a> {
             let i = leads.trailing_zeros() as usize;
             let start = 128 - (self.cut & below(i)).leading_zeros() as usize;
             let end = (self.cut & !below(i)).trailing_zeros() as usize;
-            let component = range((start, end));
-            let mut here = leads & component;
-            leads &= !component;
-            let mut s = Summary::EMPTY;
-            // Where the last non-ASCII character ends if it is a combining mark.
-            let mut mark_end = usize::MAX;
-            while here != 0 {
-                let i = here.trailing_zeros() as usize;
-                here &= here - 1;
-                let (cp, n) = decode_utf8(self.b, i);
-                s.add(lint_class(cp), i, n, &mut mark_end);
-            }
+            leads &= !range((start, end));
+            let s = self.summary(start, end);
             if s.has(LintClass::RTL) {
                 return false;
             }
-            let mut percents = self.percent & component;
-            while percents != 0 {
-                s.kinds |= percent_kinds(self.b, percents.trailing_zeros() as usize);
-                percents &= percents - 1;
-            }
-            let latin = self.letter & component != 0;
-            let s = s.with_ascii(if latin { ASCII_LETTER } else { 0 });
             each(self.part(start, end), &s);
         }
         true
+    }
+
+    /// Calls `each` with every non-empty component and its summary, in order, as the byte walk
+    /// of [`super::for_each_part`] does.
+    #[inline(always)]
+    pub(super) fn each_part(&self, mut each: impl FnMut(Part, &Summary)) {
+        let mut at = 0;
+        loop {
+            // The cut holds every offset past the end.
+            let start = (!self.cut & !below(at)).trailing_zeros() as usize;
+            if start >= MAX_LEN {
+                return;
+            }
+            let end = (self.cut & !below(start)).trailing_zeros() as usize;
+            each(self.part(start, end), &self.summary(start, end));
+            at = end;
+        }
+    }
+
+    /// The summary of the component from `start` to `end`.
+    #[inline(always)]
+    fn summary(&self, start: usize, end: usize) -> Summary {
+        let component = range((start, end));
+        let mut here = self.lead & component;
+        let mut s = Summary::EMPTY;
+        // Where the last non-ASCII character ends if it is a combining mark.
+        let mut mark_end = usize::MAX;
+        while here != 0 {
+            let i = here.trailing_zeros() as usize;
+            here &= here - 1;
+            let (cp, n) = decode_utf8(self.b, i);
+            s.add(lint_class(cp), i, n, &mut mark_end);
+        }
+        let mut percents = self.percent & component;
+        while percents != 0 {
+            s.kinds |= percent_kinds(self.b, percents.trailing_zeros() as usize);
+            percents &= percents - 1;
+        }
+        let latin = self.letter & component != 0;
+        s.with_ascii(if latin { ASCII_LETTER } else { 0 })
     }
 
     /// The component from `start` to `end`.
@@ -176,27 +205,16 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The components with a non-ASCII character and their summaries, as the byte walk finds
-    /// them, and whether one has a right-to-left character.
-    fn by_bytes(iri: &IriRef<'_>) -> (Vec<(Part, Summary)>, bool) {
-        let (mut parts, mut rtl) = (Vec::new(), false);
-        super::super::for_each_part(iri, |part, s| {
-            rtl |= s.has(LintClass::RTL);
-            if s.non_ascii {
-                parts.push((part, *s));
-            }
-        });
-        (parts, rtl)
+    /// Every non-empty component and its summary, as the byte walk finds them.
+    fn by_bytes(iri: &IriRef<'_>) -> Vec<(Part, Summary)> {
+        let mut parts = Vec::new();
+        super::super::for_each_part(iri, |part, s| parts.push((part, *s)));
+        parts
     }
 
-    /// What [`Divided`] finds in `input`, from the byte walk's masks: `None` where it does not
-    /// read it, else the components and whether it read them all (no right-to-left character).
-    fn by_masks(iri: &IriRef<'_>) -> Option<(Vec<(Part, Summary)>, bool)> {
-        let masks = LintMasks::<2>::portable(iri.as_str().as_bytes());
-        let d = Divided::new(iri, &masks)?;
-        let mut parts = Vec::new();
-        let all = d.each_non_ascii(|part, s| parts.push((part, *s)));
-        Some((parts, all))
+    /// [`Divided`] from the byte walk's masks, where it reads `iri`.
+    fn divided<'a>(iri: &IriRef<'a>) -> Option<Divided<'a>> {
+        Divided::new(iri, &LintMasks::<2>::portable(iri.as_str().as_bytes()))
     }
 
     /// A character of a component: ASCII, percent-encodings, the delimiters that divide
@@ -271,14 +289,11 @@ mod tests {
             let iri = IriRef::parse(&input)
                 .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
             prop_assume!(input.len() <= MAX_LEN);
-            let masks = LintMasks::<2>::portable(input.as_bytes());
-            let mut found = Vec::new();
-            if super::super::lint_divided(&iri, &masks, &mut found) {
-                let mut expected = Vec::new();
+            if let Some(d) = divided(&iri) {
+                let (mut found, mut expected) = (Vec::new(), Vec::new());
+                super::super::lint_divided(&input, &d, &mut found);
                 super::super::lint_by_bytes(&iri, &mut expected);
                 prop_assert_eq!(found, expected, "{}", input);
-            } else {
-                prop_assert!(found.is_empty());
             }
         }
 
@@ -289,24 +304,30 @@ mod tests {
             let iri = IriRef::parse(&input)
                 .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
             prop_assume!(input.len() <= MAX_LEN);
-            let (parts, rtl) = by_bytes(&iri);
-            match by_masks(&iri) {
-                Some((found, true)) => {
-                    prop_assert!(!rtl, "{input}");
-                    prop_assert_eq!(found, parts, "{}", input);
-                }
-                Some((found, false)) => {
-                    prop_assert!(rtl, "{input}");
-                    // Up to the first component with a right-to-left character.
-                    prop_assert_eq!(&found[..], &parts[..found.len()], "{}", input);
-                    prop_assert!(parts[found.len()].1.has(LintClass::RTL), "{}", input);
-                }
-                None => {
-                    let host_dots = iri.host().is_some_and(|h| h.contains(['。', '．', '｡']));
-                    let rtl_lead = input.bytes().any(|b| (0xD6..=0xDF).contains(&b));
-                    prop_assert!(host_dots || rtl_lead, "{input}");
-                }
+            let parts = by_bytes(&iri);
+            let Some(d) = divided(&iri) else {
+                let host_dots = iri.host().is_some_and(|h| h.contains(['。', '．', '｡']));
+                prop_assert!(host_dots, "{input}");
+                return Ok(());
+            };
+            let mut all = Vec::new();
+            d.each_part(|part, s| all.push((part, *s)));
+            prop_assert_eq!(&all, &parts, "{}", input);
+            let rtl = parts.iter().any(|(_, s)| s.has(LintClass::RTL));
+            let non_ascii: Vec<_> = parts.into_iter().filter(|(_, s)| s.non_ascii).collect();
+            let mut found = Vec::new();
+            if d.each_non_ascii(|part, s| found.push((part, *s))) {
+                prop_assert!(!rtl, "{input}");
+                prop_assert_eq!(found, non_ascii, "{}", input);
+            } else {
+                prop_assert!(rtl, "{input}");
+                // Up to the first component with a right-to-left character.
+                prop_assert_eq!(&found[..], &non_ascii[..found.len()], "{}", input);
+                prop_assert!(non_ascii[found.len()].1.has(LintClass::RTL), "{}", input);
             }
+            // The leads of U+0580 to U+07FF are most right-to-left characters.
+            let leads = input.bytes().any(|b| (0xD6..=0xDF).contains(&b));
+            prop_assert_eq!(d.may_be_right_to_left(), leads, "{}", input);
         }
     }
 }

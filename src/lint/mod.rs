@@ -34,7 +34,6 @@
 //! a component mapped to URI notation as a whole (4.2's remedy) has no right-to-left character.
 
 use crate::map::pct::triplet_at;
-use crate::simd::LintMasks;
 use crate::tables::{
     is_composing, is_invisible, is_lookalike, lint_class, LintClass, LINT_SCRIPTS,
 };
@@ -306,11 +305,12 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     if ascii {
         return lints;
     }
-    let divided = input.len() <= divided::MAX_LEN
-        && crate::simd::lint_masks(input.as_bytes())
-            .is_some_and(|masks| lint_divided(iri, &masks, &mut lints));
-    if !divided {
-        lint_by_bytes(iri, &mut lints);
+    let masks = (input.len() <= divided::MAX_LEN)
+        .then(|| crate::simd::lint_masks(input.as_bytes()))
+        .flatten();
+    match masks.as_ref().and_then(|m| Divided::new(iri, m)) {
+        Some(d) => lint_divided(input, &d, &mut lints),
+        None => lint_by_bytes(iri, &mut lints),
     }
     lints
 }
@@ -322,23 +322,25 @@ fn lint_by_bytes(iri: &IriRef<'_>, lints: &mut Vec<Lint>) {
     in_order.finish();
 }
 
-/// Appends the lints of `iri`, of masks `masks`, to `lints` and returns true where [`Divided`]
-/// reads it and it has no right-to-left character; false, with nothing appended, otherwise.
+/// Appends the lints of `input`, divided as `d`, to `lints`. Without a right-to-left character,
+/// only the components with a non-ASCII character are read; with one, every component is, since
+/// the bidi lints look at the neighbours of a right-to-left component.
 #[inline(always)]
-fn lint_divided(iri: &IriRef<'_>, masks: &LintMasks<2>, lints: &mut Vec<Lint>) -> bool {
-    let input = iri.as_str();
-    let Some(d) = Divided::new(iri, masks) else {
-        return false;
-    };
-    let left_to_right = d.each_non_ascii(|part, s| {
-        if s.may_have_lints() {
-            lint_part(input, part, s, [false; 2], lints);
+fn lint_divided(input: &str, d: &Divided<'_>, lints: &mut Vec<Lint>) {
+    if !d.may_be_right_to_left() {
+        let left_to_right = d.each_non_ascii(|part, s| {
+            if s.may_have_lints() {
+                lint_part(input, part, s, [false; 2], lints);
+            }
+        });
+        if left_to_right {
+            return;
         }
-    });
-    if !left_to_right {
         lints.clear();
     }
-    left_to_right
+    let mut in_order = InOrder::new(input, lints);
+    d.each_part(|part, summary| in_order.push(part, summary));
+    in_order.finish();
 }
 
 /// Judges the components of an IRI given in order, each when the next is known: whether that
