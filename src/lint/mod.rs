@@ -789,8 +789,56 @@ impl Summary {
 }
 
 /// The bidi kinds of the first character of `text` and of its last one, where non-spacing marks
-/// after the last are part of it (4.2 rule 2), read as [`Summary`] reads them.
+/// after the last are part of it (4.2 rule 2), read as [`Summary`] reads them: as [`edges_read`]
+/// finds them reading the whole of `text`, from its first character and from its last ones
+/// backwards (tested).
 fn edges(text: &str) -> (u8, u8) {
+    let b = text.as_bytes();
+    if b.is_empty() {
+        return (LintClass::OTHER, LintClass::OTHER);
+    }
+    // A percent-encoded octet of 0x80 or more is its three characters, the first a "%".
+    let first = match triplet_at(b, 0) {
+        Some(octet) if octet < 0x80 => ascii_kind(octet),
+        Some(_) => LintClass::OTHER,
+        None => lint_class(decode_utf8(b, 0).0).bidi(),
+    };
+    // The last character that is not a non-spacing mark is the last, but for one of no bidi
+    // kind of its own (OTHER) before marks, which then count (as `edges_read` has it).
+    let (mut end, mut marks) = (b.len(), false);
+    while end > 0 {
+        // In an IRI, a "%" starts a triplet, and two hexadecimal digits follow it.
+        let (kind, start) = if end >= 3 && b[end - 3] == b'%' {
+            let octet = triplet_at(b, end - 3).unwrap_or_default();
+            let kind = if octet < 0x80 {
+                ascii_kind(octet)
+            } else {
+                ascii_kind(b[end - 1])
+            };
+            (kind, end - 3)
+        } else {
+            let mut start = end - 1;
+            while b[start] & 0xC0 == 0x80 {
+                start -= 1;
+            }
+            (lint_class(decode_utf8(b, start).0).bidi(), start)
+        };
+        if kind != LintClass::NSM {
+            let last = if kind == LintClass::OTHER && marks {
+                LintClass::NSM
+            } else {
+                kind
+            };
+            return (first, last);
+        }
+        (end, marks) = (start, true);
+    }
+    (first, LintClass::NSM)
+}
+
+/// [`edges`], reading every character of `text` in order.
+#[cfg(test)]
+fn edges_read(text: &str) -> (u8, u8) {
     let b = text.as_bytes();
     let (mut first, mut last) = (None, LintClass::OTHER);
     let mut kind = |k: u8| {
@@ -1093,6 +1141,14 @@ mod tests {
     }
 
     proptest! {
+        /// The edges found from both ends are those found reading the whole component:
+        /// percent-encodings, marks (non-spacing U+0301, U+05B4, U+064B; spacing U+093E), digits,
+        /// letters of both directions, and characters of no bidi kind of their own.
+        #[test]
+        fn edges_from_the_ends_are_those_read(text in "(%41|%31|%2D|%D7%90|%c3%a9|a|1|-|\\.|\u{301}|\u{5B4}|\u{64B}|\u{93E}|א|ب|٣|é|語|\u{200B}|’){0,6}") {
+            prop_assert_eq!(edges(&text), edges_read(&text), "{:?}", text);
+        }
+
         /// What the quick check passes is in NFC and in NFKC.
         #[test]
         fn composes_nothing_only_where_nothing_changes(text in "[/=ea\u{301}\u{323}\u{338}éàạ\u{9AC}\u{9C7}\u{9BE}\u{9D7}\u{9CB}\u{BC6}\u{BBE}\u{BD7}\u{1100}\u{1161}\u{11A8}\u{AC00}\u{AC01}\u{D46}\u{D3E}\u{1025}\u{102E}か\u{3099}\u{FB01}\u{FF21}\u{94D}\u{315}\u{316}ы\u{F40}\u{F72}\u{F71}\u{93C}\u{915}\u{929}]{1,5}") {
