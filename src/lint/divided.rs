@@ -279,55 +279,95 @@ mod tests {
         )
     }
 
+    /// The lints found from the masks, where only components with non-ASCII characters whose
+    /// summaries say they may have one are judged, are those of the byte walk.
+    fn lints_agree(input: &str) -> Result<(), TestCaseError> {
+        let iri = IriRef::parse(input)
+            .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
+        if let Some(d) = divided(&iri) {
+            let (mut found, mut expected) = (Vec::new(), Vec::new());
+            super::super::lint_divided(input, &d, &mut found);
+            super::super::lint_by_bytes(&iri, &mut expected);
+            prop_assert_eq!(found, expected, "{}", input);
+        }
+        Ok(())
+    }
+
+    /// The masks find the components the byte walk finds, with the same summaries, where they
+    /// read the IRI; where they do not, it is for the reason of [`Divided::new`].
+    fn parts_agree(input: &str) -> Result<(), TestCaseError> {
+        let iri = IriRef::parse(input)
+            .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
+        let parts = by_bytes(&iri);
+        let Some(d) = divided(&iri) else {
+            let host_dots = iri.host().is_some_and(|h| h.contains(['。', '．', '｡']));
+            prop_assert!(host_dots, "{input}");
+            return Ok(());
+        };
+        let mut all = Vec::new();
+        d.each_part(|part, s| all.push((part, *s)));
+        prop_assert_eq!(&all, &parts, "{}", input);
+        let rtl = parts.iter().any(|(_, s)| s.has(LintClass::RTL));
+        let non_ascii: Vec<_> = parts.into_iter().filter(|(_, s)| s.non_ascii).collect();
+        let mut found = Vec::new();
+        if d.each_non_ascii(|part, s| found.push((part, *s))) {
+            prop_assert!(!rtl, "{input}");
+            prop_assert_eq!(found, non_ascii, "{}", input);
+        } else {
+            prop_assert!(rtl, "{input}");
+            // Up to the first component with a right-to-left character.
+            prop_assert_eq!(&found[..], &non_ascii[..found.len()], "{}", input);
+            prop_assert!(non_ascii[found.len()].1.has(LintClass::RTL), "{}", input);
+        }
+        // The leads of U+0580 to U+07FF are most right-to-left characters.
+        let leads = input.bytes().any(|b| (0xD6..=0xDF).contains(&b));
+        prop_assert_eq!(d.may_be_right_to_left(), leads, "{}", input);
+        Ok(())
+    }
+
+    /// IRIs that end at each offset up to the last the masks hold, in a component or at a
+    /// delimiter; with letters outside every component, in an IP literal.
+    #[test]
+    fn masks_read_iris_to_their_last_offset() {
+        let fillers = ["a", "é", "א", "%41", "%D7%90", "1", ".", "/"];
+        let starts = [
+            "http://例え.jp/パス?q=א",
+            "x:/é",
+            "http://a/%c3%a9/ب",
+            "/ダ#",
+            "http://é@[v7.abc]/",
+            "//ب@[::ab]:8080/",
+        ];
+        for start in starts {
+            for filler in fillers {
+                for last in fillers {
+                    let mut input = String::from(start);
+                    while input.len() + filler.len() + last.len() <= MAX_LEN {
+                        input.push_str(filler);
+                        let whole = format!("{input}{last}");
+                        if IriRef::parse(&whole).is_ok() && whole.len() + 8 > MAX_LEN {
+                            lints_agree(&whole).unwrap();
+                            parts_agree(&whole).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
 
-        /// The lints found from the masks, where only components with non-ASCII characters
-        /// whose summaries say they may have one are judged, are those of the byte walk.
         #[test]
         fn masks_find_the_lints_of_the_byte_walk(input in iri()) {
-            let iri = IriRef::parse(&input)
-                .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
             prop_assume!(input.len() <= MAX_LEN);
-            if let Some(d) = divided(&iri) {
-                let (mut found, mut expected) = (Vec::new(), Vec::new());
-                super::super::lint_divided(&input, &d, &mut found);
-                super::super::lint_by_bytes(&iri, &mut expected);
-                prop_assert_eq!(found, expected, "{}", input);
-            }
+            lints_agree(&input)?;
         }
 
-        /// The masks find the components the byte walk finds, with the same summaries, where
-        /// they read the IRI; where they do not, it is for a reason of [`Divided::new`].
         #[test]
         fn masks_find_what_the_byte_walk_finds(input in iri()) {
-            let iri = IriRef::parse(&input)
-                .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
             prop_assume!(input.len() <= MAX_LEN);
-            let parts = by_bytes(&iri);
-            let Some(d) = divided(&iri) else {
-                let host_dots = iri.host().is_some_and(|h| h.contains(['。', '．', '｡']));
-                prop_assert!(host_dots, "{input}");
-                return Ok(());
-            };
-            let mut all = Vec::new();
-            d.each_part(|part, s| all.push((part, *s)));
-            prop_assert_eq!(&all, &parts, "{}", input);
-            let rtl = parts.iter().any(|(_, s)| s.has(LintClass::RTL));
-            let non_ascii: Vec<_> = parts.into_iter().filter(|(_, s)| s.non_ascii).collect();
-            let mut found = Vec::new();
-            if d.each_non_ascii(|part, s| found.push((part, *s))) {
-                prop_assert!(!rtl, "{input}");
-                prop_assert_eq!(found, non_ascii, "{}", input);
-            } else {
-                prop_assert!(rtl, "{input}");
-                // Up to the first component with a right-to-left character.
-                prop_assert_eq!(&found[..], &non_ascii[..found.len()], "{}", input);
-                prop_assert!(non_ascii[found.len()].1.has(LintClass::RTL), "{}", input);
-            }
-            // The leads of U+0580 to U+07FF are most right-to-left characters.
-            let leads = input.bytes().any(|b| (0xD6..=0xDF).contains(&b));
-            prop_assert_eq!(d.may_be_right_to_left(), leads, "{}", input);
+            parts_agree(&input)?;
         }
     }
 }
