@@ -1,10 +1,11 @@
-//! The components of a short IRI without right-to-left characters (3987bis 4.2), found from bit
-//! masks of its bytes rather than a byte at a time: a step for each component that has a
-//! non-ASCII character and for each of those characters, none for the ASCII characters around
-//! them, and no branch on what a byte is. The same components and summaries as the byte walk of
-//! [`super::for_each_part`] (tested), which reads the IRIs this does not: those longer than 128
-//! bytes, those with a right-to-left character (whose every component the bidi lints look at),
-//! hosts with the dots of RFC 3490 3.1, and builds without vector code.
+//! The components of a short IRI (3987bis 4.2), found from bit masks of its bytes rather than a
+//! byte at a time: a step for each component and for each of its non-ASCII characters, none for
+//! the ASCII characters around them, and no branch on what a byte is. Without a right-to-left
+//! character, only the components that have a non-ASCII character are read; with one, every
+//! component is (the bidi lints look at the neighbours of a right-to-left one). The same
+//! components and summaries as the byte walk of [`super::for_each_part`] (tested), which reads
+//! the IRIs this does not: those longer than 128 bytes, hosts with the dots of RFC 3490 3.1, and
+//! builds without vector code.
 
 use super::{decode_utf8, percent_kinds, Part, PartKind, Summary, ASCII_LETTER};
 use crate::simd::LintMasks;
