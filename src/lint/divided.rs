@@ -232,8 +232,11 @@ mod tests {
             .prop_map(|pieces| pieces.concat())
     }
 
-    /// IRIs of every shape of component: userinfo, a host of labels, a path of segments, a
-    /// query of pairs, a fragment, each maybe absent or empty.
+    /// Hosts that are IP literals or IPv4 addresses.
+    const IP_HOSTS: [&str; 4] = ["[v7.abc]", "[::ab]", "[2001:db8::cafe]", "192.0.2.1"];
+
+    /// IRIs of every shape of component: userinfo, a host of labels or an IP address, a path of
+    /// segments, a query of pairs, a fragment, each maybe absent or empty.
     fn iri() -> impl Strategy<Value = String> {
         let pieces = (
             proptest::option::of(text(4)),
@@ -243,9 +246,11 @@ mod tests {
             proptest::option::of(text(5)),
             any::<bool>(),
             any::<bool>(),
+            // A host that is no registered name, with letters outside every component.
+            proptest::option::of(proptest::sample::select(&IP_HOSTS[..])),
         );
         pieces.prop_map(
-            |(userinfo, labels, segments, query, fragment, authority, scheme)| {
+            |(userinfo, labels, segments, query, fragment, authority, scheme, ip)| {
                 // A relative reference without a scheme, or an IRI.
                 let mut s = String::from(if scheme { "x:" } else { "" });
                 if authority {
@@ -254,7 +259,10 @@ mod tests {
                         s.push_str(&u.replace('@', ""));
                         s.push('@');
                     }
-                    s.push_str(&labels.join(".").replace([':', '@'], ""));
+                    match ip {
+                        Some(ip) => s.push_str(ip),
+                        None => s.push_str(&labels.join(".").replace([':', '@'], "")),
+                    }
                 }
                 for (k, segment) in segments.iter().enumerate() {
                     s.push('/');
