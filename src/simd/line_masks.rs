@@ -225,8 +225,8 @@ impl<const W: usize> LintMasks<W> {
         equals: [0; W],
     };
 
-    /// The masks of `b` a byte at a time: the reference the AVX-512 ones are tested against
-    /// (by the tests and `scan::check_fast_paths`).
+    /// The masks of `b` a byte at a time: the reference the SSE2 and AVX-512 ones are tested
+    /// against (by the tests and `scan::check_fast_paths`).
     ///
     /// # Panics
     /// If `b` is longer than `64 * W` bytes.
