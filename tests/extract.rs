@@ -892,3 +892,27 @@ fn every_level_reads_the_runs_of_the_corpus_as_the_portable_level() {
         iriscan::internals::check_fast_paths(text.as_bytes());
     }
 }
+
+/// Every character whose lead starts one that ends an IRI in text (the vector code stops at
+/// their first two bytes), between and inside IRIs: read at every level this CPU has as the
+/// portable level reads it.
+#[cfg(feature = "internals")]
+#[test]
+fn every_level_stops_at_the_characters_beside_those_that_end_an_iri() {
+    for lead in [0xC2u8, 0xE1, 0xE2, 0xE3, 0xEF] {
+        for second in 0x80..=0xBFu8 {
+            let bytes = if lead < 0xE0 {
+                vec![lead, second]
+            } else {
+                vec![lead, second, 0x80]
+            };
+            let Ok(c) = std::str::from_utf8(&bytes) else {
+                continue;
+            };
+            let text = format!(
+                "見て http://例え.jp/パス{c}x?q=Dürst{c}ü https://ja.wikipedia.org/wiki/ダ{c}{c}ー語 {c}"
+            );
+            iriscan::internals::check_fast_paths(text.as_bytes());
+        }
+    }
+}
