@@ -15,22 +15,16 @@ use std::hint::black_box;
 #[allow(dead_code)]
 mod own;
 
+#[path = "harness/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
 /// The log text: one address a line.
 fn log(lines: &[String]) -> String {
     lines
         .iter()
         .enumerate()
-        .map(|(k, url)| {
-            format!(
-                "2026-11-26T12:{:02}:{:02}.{:03}Z INFO [worker-{}] GET {url} -> 200 ({} ms) \
-                 ua=\"Mozilla/5.0 (X11; Linux x86_64)\"\n",
-                k / 60 % 60,
-                k % 60,
-                k % 1000,
-                k % 8,
-                k % 97
-            )
-        })
+        .map(|(k, url)| common::log_line(k, url))
         .collect()
 }
 

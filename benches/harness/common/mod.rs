@@ -43,3 +43,19 @@ pub fn race(lines: &[String], contenders: &[Contender], only: &str) -> Vec<(f64,
     }
     best
 }
+
+/// The log line of the `k`th address of a corpus, as the extract bench and harness search it: a
+/// timestamp, a level, a worker, a method, the address, a status, a time and a user agent.
+// Only those two use it, not the other examples that share this module.
+#[allow(dead_code)]
+pub fn log_line(k: usize, address: &str) -> String {
+    format!(
+        "2026-11-26T12:{:02}:{:02}.{:03}Z INFO [worker-{}] GET {address} -> 200 ({} ms) \
+         ua=\"Mozilla/5.0 (X11; Linux x86_64)\"\n",
+        k / 60 % 60,
+        k % 60,
+        k % 1000,
+        k % 8,
+        k % 97
+    )
+}
