@@ -50,6 +50,12 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     let (mut invisibles, mut lookalikes, mut composing) = (Vec::new(), Vec::new(), Vec::new());
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
+    // UTS #39 4: two strings are confusable when their skeletons are the same. A delimiter's
+    // skeleton is not always itself: '"' has "''", "|" has "l".
+    let delimiter_skeletons: Vec<String> = DELIMITERS
+        .chars()
+        .map(|d| unicode_security::skeleton(d.encode_utf8(&mut [0; 4])).collect())
+        .collect();
     for (cp, value) in values.iter_mut().enumerate() {
         let Some(c) = char::from_u32(cp as u32) else {
             continue;
@@ -73,14 +79,24 @@ pub fn write(out: &mut String, bidi: &[u8]) {
                 v |= RARE;
                 invisibles.push(cp as u32);
             }
+            // A letter or digit of a script is one (Hebrew yod looks like "'"), and so is a
+            // letter or digit that looks like one ("𝟏" and "ℓ" like "l").
             let of_a_script =
                 c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
+            let like_alphanumeric =
+                c.is_alphanumeric() && skeleton.chars().all(char::is_alphanumeric);
+            // '"', "%" and "|" have other skeletons ("''", "º/₀", "l"): what shares theirs counts
+            // when it belongs to no script in particular, not the punctuation of a script that
+            // looks like them (the Hebrew gershayim, the danda of Devanagari).
+            let ext = c.script_extension();
+            let of_no_script = ext.is_common() || ext.is_inherited();
             let mut looks = skeleton.chars();
-            if let (false, Some(like), None) = (of_a_script, looks.next(), looks.next()) {
-                if DELIMITERS.contains(like) {
-                    v |= RARE;
-                    lookalikes.push(cp as u32);
-                }
+            let one =
+                matches!((looks.next(), looks.next()), (Some(d), None) if DELIMITERS.contains(d));
+            let like = one || of_no_script && delimiter_skeletons.contains(&skeleton);
+            if !of_a_script && !like_alphanumeric && like {
+                v |= RARE;
+                lookalikes.push(cp as u32);
             }
         }
         let one = std::iter::once(c);
@@ -115,6 +131,12 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         );
         *value = v | script << 8;
     }
+    writeln!(
+        out,
+        "/// The delimiters a look-alike may pass for (build/lint.rs).\n\
+         pub(crate) const LINT_DELIMITERS: &str = {DELIMITERS:?};"
+    )
+    .unwrap();
     for (k, (_, name)) in NAMED.iter().enumerate() {
         writeln!(out, "pub(crate) const LINT_SCRIPT_{name}: u8 = {};", k + 1).unwrap();
     }

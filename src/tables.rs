@@ -234,6 +234,17 @@ pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)
 }
 
+/// The delimiter that `text`, a look-alike of one ([`is_lookalike`]), looks like: the one whose
+/// UTS #39 skeleton is that of `text` (build/lint.rs), else the skeleton itself.
+pub(crate) fn delimiter_like(text: &str) -> String {
+    use unicode_security::skeleton;
+    let looks: String = skeleton(text).collect();
+    LINT_DELIMITERS
+        .chars()
+        .find(|&d| skeleton(d.encode_utf8(&mut [0; 4])).eq(looks.chars()))
+        .map_or(looks, String::from)
+}
+
 /// Whether `cp`, of [`LintClass::NOT_QUICK`], has NFC_Quick_Check and NFKC_Quick_Check Maybe.
 pub(crate) fn is_composing(cp: u32) -> bool {
     in_ranges(&LINT_COMPOSING, cp)

@@ -402,6 +402,42 @@ fn lookalike_delimiter() {
     assert!(lints("http://例え。jp/").is_empty());
     // A letter of a script is a letter: Hebrew yod looks like "'" but is not flagged as one.
     assert!(!codes("http://x/יד").contains(&LintCode::LookalikeDelimiter));
+    // Look-alikes of '"', "%" and "|", whose own skeletons are "''", "º/₀" and "l" (UTS #39 4:
+    // two strings are confusable when their skeletons are the same).
+    for (iri, like) in [
+        ("http://x/a＂b", "＂"),
+        ("http://x/a”b", "”"),
+        ("http://x/a％b", "％"),
+        ("http://x/a｜b", "｜"),
+        ("http://x/a∣b", "∣"),
+    ] {
+        let found = lints(iri);
+        assert!(
+            found.contains(&(LintCode::LookalikeDelimiter, like.into())),
+            "{iri}: {found:?}"
+        );
+    }
+    // What shares their skeletons counts when it belongs to no script in particular: not the
+    // Hebrew gershayim (U+05F4, in "צה״ל") or the Arabic percent sign (U+066A).
+    assert!(!codes("http://x/צה״ל").contains(&LintCode::LookalikeDelimiter));
+    assert!(!codes("http://x/٣٠٪").contains(&LintCode::LookalikeDelimiter));
+    // A letter or digit of the Common script whose skeleton is one ("𝟏" and "ℓ" look like "l")
+    // is no look-alike of "|".
+    assert!(!codes("http://x/a𝟏b").contains(&LintCode::LookalikeDelimiter));
+    assert!(!codes("http://x/aℓb").contains(&LintCode::LookalikeDelimiter));
+    // The message names the delimiter, not its skeleton.
+    let iri = IriRef::parse("http://x/a＂b").unwrap();
+    let message = iri
+        .lints()
+        .iter()
+        .find(|l| l.code() == LintCode::LookalikeDelimiter)
+        .map(|l| l.message());
+    assert!(
+        message
+            .as_deref()
+            .is_some_and(|m| m.contains(r#"looks like "\"""#)),
+        "{message:?}"
+    );
 }
 
 #[test]

@@ -241,7 +241,7 @@ impl Lint {
             }
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
-                let like: String = skeleton(text).collect();
+                let like = crate::tables::delimiter_like(text);
                 format!(
                     "{} looks like {like:?}, a delimiter of the syntax, a space or an unwise \
                      character",
