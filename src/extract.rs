@@ -26,7 +26,8 @@
 //!   any script, and at bytes that are not UTF-8;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket without its opening partner inside are not part of its end, nor a
-//!   "'" (or Markdown's "*", "_", "~") when the same stands right before it;
+//!   "'" (or Markdown's "*", "_", "~") when the same stands right before it; between "<" and
+//!   ">", or two '"', its end is its own;
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//".
 
@@ -371,7 +372,9 @@ impl<'t> Extract<'t, '_> {
         if !again {
             self.mapped = 0;
         }
-        let end = if again {
+        let end = if delimited(b, start, run_end) {
+            run_end
+        } else if again {
             self.trim_run(start, run_end)
         } else {
             trim(b, start, run_end)
@@ -771,6 +774,16 @@ impl Tail {
 fn count_of(b: &[u8], c: char) -> usize {
     let mut buf = [0; 4];
     memchr::memmem::find_iter(b, c.encode_utf8(&mut buf).as_bytes()).count()
+}
+
+/// Whether the candidate from `start` to the end of its run, `end`, stands between "<" and ">"
+/// or between two '"' (RFC 3986 Appendix C, 3987bis 7.3): then its end is the IRI's own, and
+/// loses no punctuation.
+fn delimited(b: &[u8], start: usize, end: usize) -> bool {
+    matches!(
+        (start.checked_sub(1).map(|i| b[i]), b.get(end)),
+        (Some(b'<'), Some(b'>')) | (Some(b'"'), Some(b'"'))
+    )
 }
 
 /// The length of the UTF-8 sequence its lead `lead` starts.

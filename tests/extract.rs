@@ -170,6 +170,24 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
         found("'http://a.com/x' and http://a.com/it's"),
         ["http://a.com/x", "http://a.com/it's"]
     );
+    // Inside them, the end is the IRI's own: punctuation and a closing bracket too.
+    assert_eq!(
+        found("See <https://en.wikipedia.org/wiki/Washington,_D.C.> now"),
+        ["https://en.wikipedia.org/wiki/Washington,_D.C."]
+    );
+    assert_eq!(
+        found("href=\"https://en.wikipedia.org/wiki/Yahoo!\""),
+        ["https://en.wikipedia.org/wiki/Yahoo!"]
+    );
+    assert_eq!(found("<http://a.com/x)>"), ["http://a.com/x)"]);
+    assert_eq!(
+        found("「<http://例え.jp/パス。>」"),
+        ["http://例え.jp/パス。"]
+    );
+    // Not when only one of the pair stands there.
+    assert_eq!(found("<http://a.com/x.) and"), ["http://a.com/x"]);
+    assert_eq!(found("http://a.com/x.>"), ["http://a.com/x"]);
+    assert_eq!(found("\"http://a.com/x.>"), ["http://a.com/x"]);
     // Markdown's emphasis, and what is not emphasis.
     assert_eq!(
         found("**http://a.com/x** _http://a.com/y_"),
