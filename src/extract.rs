@@ -654,14 +654,22 @@ fn is_trailing(c: char) -> bool {
     }
 }
 
-/// Closing brackets and their opening partners.
-const BRACKETS: [(char, char); 6] = [
+/// Opening brackets and their closing partners: ASCII, full-width, and the brackets of Chinese
+/// and Japanese text (those of U+300C to U+300F are quotation marks, which end an IRI).
+const BRACKETS: [(char, char); 13] = [
     ('(', ')'),
     ('[', ']'),
     ('{', '}'),
     ('（', '）'),
     ('［', '］'),
     ('｛', '｝'),
+    ('〈', '〉'),
+    ('《', '》'),
+    ('【', '】'),
+    ('〔', '〕'),
+    ('〖', '〗'),
+    ('〘', '〙'),
+    ('〚', '〛'),
 ];
 
 /// The quote characters that a candidate's end loses when the same stands right before it

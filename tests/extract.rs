@@ -242,7 +242,7 @@ fn sentence_punctuation_is_not_part_of_the_end() {
         if IriRef::parse_as(&iri, iriscan::Grammar::Iri).is_err()
             || c.is_whitespace()
             || quotes.contains(c)
-            || "）］｝".contains(c)
+            || "）］｝〉》】〕〗〙〛".contains(c)
         {
             continue;
         }
@@ -286,6 +286,13 @@ fn a_closing_bracket_without_its_partner_is_not_part_of_the_end() {
         ("http://[::1]", "http://[::1]"),
         ("（http://a.jp/x）", "http://a.jp/x"),
         ("（http://a.jp/x（y））", "http://a.jp/x（y）"),
+        // The brackets of Chinese and Japanese text.
+        ("【链接：http://a.cn/x】", "http://a.cn/x"),
+        ("《http://a.cn/x》", "http://a.cn/x"),
+        ("〈http://a.cn/x〉", "http://a.cn/x"),
+        ("〔http://a.cn/x〕", "http://a.cn/x"),
+        ("〖http://a.cn/x〗", "http://a.cn/x"),
+        ("见 http://a.cn/x【1】。", "http://a.cn/x【1】"),
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }
