@@ -30,7 +30,7 @@ use std::io::Write;
 pub struct Args {
     /// The schemes that start an IRI, separated by commas (ASCII case ignored). Default: those
     /// of the scheme table followed by ":", and any scheme followed by "//".
-    #[arg(long, value_delimiter = ',', value_name = "SCHEME,...")]
+    #[arg(long, value_delimiter = ',', value_name = "SCHEME,...", value_parser = scheme_name)]
     schemes: Option<Vec<String>>,
     /// "www." at the start of a word starts an IRI too, read as "http://www.".
     #[arg(long)]
@@ -145,6 +145,18 @@ impl LineCommand for Extract<'_> {
 fn writeln_bytes(out: &mut Vec<u8>, s: &str) {
     out.extend_from_slice(s.as_bytes());
     out.push(b'\n');
+}
+
+/// `--schemes`: each a scheme by RFC 3986 3.1, as the grammar reads one before ":".
+fn scheme_name(name: &str) -> Result<String, String> {
+    let with_colon = format!("{name}:");
+    match iriscan::IriRef::parse_as(&with_colon, iriscan::Grammar::Iri) {
+        Ok(iri) if iri.scheme() == Some(name) => Ok(name.to_string()),
+        _ => Err(
+            "not a scheme (RFC 3986 3.1: a letter, then letters, digits, \"+\", \"-\" and \".\")"
+                .into(),
+        ),
+    }
 }
 
 pub fn run(args: &Args) -> u8 {

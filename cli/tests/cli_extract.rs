@@ -111,6 +111,12 @@ fn www_schemes_and_modes() {
         input.as_bytes(),
     );
     assert_eq!(stdout(&o), "foo://c\nmailto:x@y.com\n");
+    // A name that is no scheme (RFC 3986 3.1) is a usage error, not a scheme never found.
+    for bad in ["https:,mailto", "https, mailto", "", "1http", "ht_tp"] {
+        let o = iriscan(&["extract", "--schemes", bad], input.as_bytes());
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&o).contains("scheme"), "{bad:?}: {}", stderr(&o));
+    }
     let o = iriscan(&["extract", "-o", "--mode", "leiri"], input.as_bytes());
     assert_eq!(stdout(&o), "http://b.com\nfoo://c\nhttp://d.com/%7Be%7D\n");
 }
