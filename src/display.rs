@@ -26,7 +26,7 @@
 
 use crate::lint::{self, LintCode, PartKind};
 use crate::map::{HostMapping, ToUriOptions};
-use crate::tables::{bidi_class, BidiClass};
+use crate::tables::{bidi_class, lint_class, BidiClass, LintClass};
 use crate::IriRef;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -95,8 +95,9 @@ impl IriRef<'_> {
     /// The display form (see [`crate::display`]): percent-encoded UTF-8 decoded and ACE labels
     /// in Unicode where 3.7 allows; a host label that lints as `confusable`, `mixed-script`,
     /// `lookalike-delimiter`, `invisible` or against the bidi rules in ACE form; any other
-    /// component that breaks 4.2 in URI notation as a whole; invisible characters and
-    /// look-alikes of delimiters percent-encoded; then wrapped or reordered for right-to-left
+    /// component that breaks 4.2 in URI notation as a whole; invisible characters, look-alikes
+    /// of delimiters and the marks a component starts with percent-encoded; then wrapped or
+    /// reordered for right-to-left
     /// text. With [`DisplayOptions::as_written`], nothing decoded and no component in URI
     /// notation.
     pub fn to_display(&self, options: &DisplayOptions) -> String {
@@ -167,7 +168,20 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
         let here = &rest[before..before + inside];
         rest = &rest[before + inside..];
         let codes: Vec<LintCode> = here.iter().map(|l| l.code()).collect();
+        // The marks a component starts with would be drawn on the delimiter before it ("=" and
+        // U+0338 look like "≠"): 6.1, and 3.7 step 4.
+        let marks = if part.kind == PartKind::Label {
+            0
+        } else {
+            leading_marks(text)
+        };
         if codes.is_empty() {
+            if marks > 0 {
+                edits.push((
+                    range.start..range.start + marks,
+                    encode_non_ascii(&text[..marks]),
+                ));
+            }
             continue;
         }
         let bidi = bidi_to_uri
@@ -196,6 +210,12 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
             // 4.2: "the whole component has to be mapped".
             edits.push((range, encode_non_ascii(text)));
         } else {
+            if marks > 0 {
+                edits.push((
+                    range.start..range.start + marks,
+                    encode_non_ascii(&text[..marks]),
+                ));
+            }
             for l in here
                 .iter()
                 .filter(|l| matches!(l.code(), LintCode::Invisible | LintCode::LookalikeDelimiter))
@@ -222,6 +242,14 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
     }
     out.push_str(&input[at..]);
     out
+}
+
+/// The length in bytes of the non-spacing and enclosing marks (Bidi_Class NSM) `text` starts
+/// with.
+fn leading_marks(text: &str) -> usize {
+    text.char_indices()
+        .find(|&(_, c)| c.is_ascii() || lint_class(c as u32).bidi() != LintClass::NSM)
+        .map_or(text.len(), |(at, _)| at)
 }
 
 /// `text` with every non-ASCII character percent-encoded as UTF-8 (3.3), by the encoder of

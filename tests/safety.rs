@@ -248,6 +248,15 @@ fn display_encodes_what_cannot_be_shown() {
     // An invisible character IDNA maps to nothing: the label as the name resolves, without it.
     assert_eq!(shown("http://ex\u{200B}ample.com/"), "http://example.com/");
     assert_eq!(shown("http://ex\u{AD}ample.com/"), "http://example.com/");
+    // A mark at the start of a component would be drawn on the delimiter before it ("=" and
+    // U+0338 look like "≠"): it stays encoded, or is encoded; inside a component it is shown.
+    assert_eq!(shown("http://a/?a=%CC%B8b"), "http://a/?a=%CC%B8b");
+    assert_eq!(
+        shown("http://a/x/%CC%B8%CC%81y"),
+        "http://a/x/%CC%B8%CC%81y"
+    );
+    assert_eq!(shown("http://a/x/\u{338}y"), "http://a/x/%CC%B8y");
+    assert_eq!(shown("http://a/cafe%CC%81"), "http://a/cafe\u{301}");
 }
 
 /// Many invisible characters, in one component and in many: each is encoded once, not looked
