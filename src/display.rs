@@ -97,9 +97,8 @@ impl IriRef<'_> {
     /// `lookalike-delimiter`, `invisible` or against the bidi rules in ACE form; any other
     /// component that breaks 4.2 in URI notation as a whole; invisible characters, look-alikes
     /// of delimiters and the marks a component starts with percent-encoded; then wrapped or
-    /// reordered for right-to-left
-    /// text. With [`DisplayOptions::as_written`], nothing decoded and no component in URI
-    /// notation.
+    /// reordered for right-to-left text. With [`DisplayOptions::as_written`], nothing decoded
+    /// and no component in URI notation.
     pub fn to_display(&self, options: &DisplayOptions) -> String {
         if options.ascii {
             return ascii_form(self);
