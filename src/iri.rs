@@ -206,10 +206,12 @@ impl<'a> IriRef<'a> {
     }
 
     /// Where the components that 3987bis 4.2 divides start and end, as byte offsets: the
-    /// userinfo, the host if a registered name, the path, the query and the fragment, in this
-    /// order; those that are absent as empty ranges.
+    /// userinfo, the host if a registered name or an IPv4 address, the port, the path, the
+    /// query and the fragment, in this order; those that are absent as empty ranges. (An IPv4
+    /// address and a port are no components of 4.2, but their digits are reordered beside a
+    /// right-to-left one as a component's are: docs/spec-choices.md L3.)
     #[inline]
-    pub(crate) fn divided_ranges(&self) -> [(usize, usize); 5] {
+    pub(crate) fn divided_ranges(&self) -> [(usize, usize); 6] {
         let p = &self.pos;
         let or_empty = |flag: u8, from: usize, end: usize| {
             if self.has(flag) {
@@ -218,7 +220,8 @@ impl<'a> IriRef<'a> {
                 (0, 0)
             }
         };
-        let reg_name = self.has(HAS_AUTHORITY) && p.host_kind == HostKind::RegName;
+        let reg_name =
+            self.has(HAS_AUTHORITY) && matches!(p.host_kind, HostKind::RegName | HostKind::Ipv4);
         [
             or_empty(
                 HAS_USERINFO,
@@ -230,6 +233,7 @@ impl<'a> IriRef<'a> {
             } else {
                 (0, 0)
             },
+            or_empty(HAS_PORT, p.host_end + 1, p.path_start),
             (p.path_start, p.path_end),
             or_empty(HAS_QUERY, p.path_end + 1, p.query_end),
             or_empty(HAS_FRAGMENT, p.query_end + 1, self.input.len()),

@@ -40,10 +40,19 @@ fn every_code_point_has_the_class_its_sources_give() {
         let wide = !c.is_ascii();
         let of_a_script =
             c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
-        let mut looks = skeleton.chars();
+        // UTS #39 4: the delimiter's skeleton, or its own ('"' has "''") for a character of no
+        // script in particular; a letter or digit that looks like one is one.
+        let like_alphanumeric = c.is_alphanumeric() && skeleton.chars().all(char::is_alphanumeric);
+        let of_no_script = c.script_extension().is_common() || c.script_extension().is_inherited();
         let lookalike = wide
             && !of_a_script
-            && matches!((looks.next(), looks.next()), (Some(l), None) if DELIMITERS.contains(l));
+            && !like_alphanumeric
+            && DELIMITERS.chars().any(|d| {
+                skeleton == d.to_string()
+                    || of_no_script
+                        && skeleton
+                            == unicode_security::skeleton(&d.to_string()).collect::<String>()
+            });
         let one = std::iter::once(c);
         let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
         let not_quick = quick != (IsNormalized::Yes, IsNormalized::Yes);

@@ -336,6 +336,28 @@ fn bidi_digit_adjacent() {
     let parsed = IriRef::parse(&iri).unwrap();
     assert_eq!(parsed.lints()[0].severity(), Severity::Info);
     assert_eq!(parsed.lints()[0].component(), Component::Host);
+    // The numbers of an IPv4 host and the port are no components of 4.2, but the bidi
+    // algorithm moves them as it moves digits: `http://1.2.3.4@בא/`, `http://ab.80:גבא/`.
+    assert_eq!(
+        lints("http://אב@1.2.3.4/"),
+        [(LintCode::BidiDigitAdjacent, "1".into())]
+    );
+    let port = IriRef::parse("http://ab.אבג:80/").unwrap().lints();
+    assert_eq!(
+        port.iter()
+            .map(|l| (l.code(), l.component(), l.offset(), l.len()))
+            .collect::<Vec<_>>(),
+        [(LintCode::BidiDigitAdjacent, Component::Port, 17, 2)]
+    );
+    assert_eq!(
+        lints("http://ab:80/גד"),
+        [(LintCode::BidiDigitAdjacent, "80".into())]
+    );
+    assert!(lints("http://אבג.ab:80/").is_empty());
+    assert_eq!(
+        lints("http://1.2.3.4/אב"),
+        [(LintCode::BidiDigitAdjacent, "4".into())]
+    );
 }
 
 #[test]

@@ -44,13 +44,14 @@ pub(super) struct Divided<'a> {
     letter: u128,
     percent: u128,
     /// The bytes in no component: the delimiters that divide them (4.2), what is outside the
-    /// components that 4.2 divides (the scheme, the port, the delimiters between components),
+    /// components that 4.2 divides (the scheme, the delimiters between components),
     /// and the offsets past the end.
     cut: u128,
-    /// Where the userinfo, the host (a registered name), the query and the fragment start and
-    /// end; `(0, 0)` when absent.
+    /// Where the userinfo, the host (a registered name or an IPv4 address), the port, the query
+    /// and the fragment start and end; `(0, 0)` when absent.
     userinfo: (usize, usize),
     host: (usize, usize),
+    port: (usize, usize),
     query: (usize, usize),
     fragment: (usize, usize),
 }
@@ -65,7 +66,7 @@ impl<'a> Divided<'a> {
         debug_assert!(b.len() <= MAX_LEN);
         let wide = |w: [u64; 2]| u128::from(w[0]) | u128::from(w[1]) << 64;
         let (lead, letter, percent) = (wide(m.lead), wide(m.letter), wide(m.percent));
-        let [userinfo, host, path, query, fragment] = iri.divided_ranges();
+        let [userinfo, host, port, path, query, fragment] = iri.divided_ranges();
         // The dots of RFC 3490 3.1 are three bytes: E3 80 82, EF BC 8E, EF BD A1.
         let mut host_leads = lead & range(host);
         while host_leads != 0 {
@@ -90,7 +91,12 @@ impl<'a> Divided<'a> {
             value = equals;
         }
         let (dot, slash) = (wide(m.dot), wide(m.slash));
-        let inside = range(userinfo) | range(host) | range(path) | range(query) | range(fragment);
+        let inside = range(userinfo)
+            | range(host)
+            | range(port)
+            | range(path)
+            | range(query)
+            | range(fragment);
         let cut = !inside
             | range(host) & dot
             | range(path) & (dot | slash)
@@ -106,6 +112,7 @@ impl<'a> Divided<'a> {
             cut,
             userinfo,
             host,
+            port,
             query,
             fragment,
         })
@@ -194,6 +201,8 @@ impl<'a> Divided<'a> {
             PartKind::Fragment
         } else if within(self.userinfo) {
             PartKind::Userinfo
+        } else if within(self.port) {
+            PartKind::Port
         } else {
             PartKind::Segment
         };

@@ -476,11 +476,14 @@ fn lint_part(
     }
 }
 
-/// The kinds of component 4.2 divides an IRI into.
+/// The kinds of component 4.2 divides an IRI into, and the port, whose digits the bidi
+/// algorithm reorders as a component's (docs/spec-choices.md L3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PartKind {
     Userinfo,
+    /// A label of a registered name, or a number of an IPv4 address.
     Label,
+    Port,
     Segment,
     QueryName,
     QueryValue,
@@ -493,6 +496,7 @@ impl PartKind {
         match self {
             PartKind::Userinfo => Component::Userinfo,
             PartKind::Label => Component::Host,
+            PartKind::Port => Component::Port,
             PartKind::Segment => Component::Path,
             PartKind::QueryName | PartKind::QueryValue => Component::Query,
             PartKind::Fragment => Component::Fragment,
@@ -504,6 +508,7 @@ impl PartKind {
         match self {
             PartKind::Userinfo => "userinfo",
             PartKind::Label => "label",
+            PartKind::Port => "port",
             PartKind::Segment => "path segment",
             PartKind::QueryName => "query name",
             PartKind::QueryValue => "query value",
@@ -541,6 +546,7 @@ fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part, &Summary)) {
     let regions = [
         Region::Userinfo,
         Region::Host,
+        Region::Port,
         Region::Path,
         Region::Query,
         Region::Fragment,
@@ -554,8 +560,10 @@ fn for_each_part(iri: &IriRef<'_>, mut each: impl FnMut(Part, &Summary)) {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Region {
     Userinfo,
-    /// Labels, at "." and the dots of RFC 3490 3.1 (U+3002, U+FF0E, U+FF61).
+    /// Labels, at "." and the dots of RFC 3490 3.1 (U+3002, U+FF0E, U+FF61); the numbers of an
+    /// IPv4 address at ".".
     Host,
+    Port,
     /// Segments at "/", and the dot-separated parts of each.
     Path,
     /// Pairs at "&" and ";", each name at its first "=".
@@ -606,6 +614,7 @@ fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMu
     let (mut kind, mut delimiters) = match region {
         Region::Userinfo => (PartKind::Userinfo, 0),
         Region::Host => (PartKind::Label, ASCII_DOT),
+        Region::Port => (PartKind::Port, 0),
         Region::Path => (PartKind::Segment, ASCII_DOT | ASCII_SLASH),
         Region::Query => (PartKind::QueryName, ASCII_AMPERSAND | ASCII_EQUALS),
         Region::Fragment => (PartKind::Fragment, 0),
