@@ -282,9 +282,19 @@ fn standard_output_was_closed() -> bool {
     STANDARD_OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// Whether descriptor 0 was closed when the process started (`iriscan check <&-`), found as
+/// [`standard_output_was_closed`] finds descriptor 1: read, it would seem empty.
+#[cfg(target_os = "linux")]
+fn standard_input_was_closed() -> bool {
+    STANDARD_INPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// What [`probe_standard_output`] found.
 #[cfg(target_os = "linux")]
 static STANDARD_OUTPUT_CLOSED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+#[cfg(target_os = "linux")]
+static STANDARD_INPUT_CLOSED: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
 /// [`probe_standard_output`], called before `main`. The attribute is the one unsafe thing here:
@@ -296,18 +306,26 @@ static STANDARD_OUTPUT_CLOSED: std::sync::atomic::AtomicBool =
 #[link_section = ".init_array"]
 static PROBE_STANDARD_OUTPUT: extern "C" fn() = probe_standard_output;
 
-/// Notes whether descriptor 1 is open, by its entry in "/proc/self/fd": where that folder
-/// cannot be read (no "/proc"), it cannot tell, and takes it as open.
+/// Notes whether descriptors 1 and 0 are open, by their entries in "/proc/self/fd": where that
+/// folder cannot be read (no "/proc"), it cannot tell, and takes them as open.
 #[cfg(target_os = "linux")]
 extern "C" fn probe_standard_output() {
-    let closed = Path::new("/proc/self/fd").is_dir()
-        && std::fs::symlink_metadata("/proc/self/fd/1").is_err();
-    STANDARD_OUTPUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+    let proc = Path::new("/proc/self/fd").is_dir();
+    let closed = |fd: &str| proc && std::fs::symlink_metadata(fd).is_err();
+    let relaxed = std::sync::atomic::Ordering::Relaxed;
+    STANDARD_OUTPUT_CLOSED.store(closed("/proc/self/fd/1"), relaxed);
+    STANDARD_INPUT_CLOSED.store(closed("/proc/self/fd/0"), relaxed);
 }
 
 /// Elsewhere the closed descriptor cannot be told from "/dev/null".
 #[cfg(not(target_os = "linux"))]
 fn standard_output_was_closed() -> bool {
+    false
+}
+
+/// As [`standard_output_was_closed`].
+#[cfg(not(target_os = "linux"))]
+fn standard_input_was_closed() -> bool {
     false
 }
 
@@ -323,6 +341,9 @@ fn display_name(path: &Path) -> String {
 /// Opens a file, or standard input for "-".
 fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     if path.as_os_str() == "-" {
+        if standard_input_was_closed() {
+            return Err(io::Error::other("closed: nothing to read"));
+        }
         return Ok(Box::new(io::stdin()));
     }
     let file = std::fs::File::open(path)?;

@@ -171,6 +171,19 @@ fn a_closed_standard_output_is_an_error() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn a_closed_standard_input_is_an_error() {
+    // `iriscan check <&-`, as grep: not read as an empty input.
+    for command in ["check", "extract", "lint"] {
+        let o = shell(&format!("\"$I\" {command} <&-"));
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        assert!(stderr(&o).contains("standard input"), "{}", stderr(&o));
+    }
+    // Standard input named among files, too.
+    let o = shell("\"$I\" check - <&-");
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// Runs `sh -c SCRIPT`, where `$I` is the iriscan binary, and returns its output.
 fn shell(script: &str) -> std::process::Output {
     Command::new("sh")
