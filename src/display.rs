@@ -167,24 +167,21 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
         let here = &rest[before..before + inside];
         rest = &rest[before + inside..];
         let codes: Vec<LintCode> = here.iter().map(|l| l.code()).collect();
-        // The marks a component starts with would be drawn on the delimiter before it ("=" and
-        // U+0338 look like "≠"): 6.1, and 3.7 step 4.
-        let marks = if part.kind == PartKind::Label {
-            0
-        } else {
-            leading_marks(text)
-        };
-        if codes.is_empty() {
-            if marks > 0 {
-                edits.push((
-                    range.start..range.start + marks,
-                    encode_non_ascii(&text[..marks]),
-                ));
-            }
-            continue;
-        }
         let bidi = bidi_to_uri
             && (codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge));
+        // The marks a component starts with would be drawn on the delimiter before it ("=" and
+        // U+0338 look like "≠"): 6.1, and 3.7 step 4. A label is shown in ACE form instead, a
+        // component in URI notation whole.
+        let marks = leading_marks(text);
+        if marks > 0 && part.kind != PartKind::Label && !bidi {
+            edits.push((
+                range.start..range.start + marks,
+                encode_non_ascii(&text[..marks]),
+            ));
+        }
+        if codes.is_empty() {
+            continue;
+        }
         if part.kind == PartKind::Label {
             // As browsers show a spoofing domain name: its ACE form, which has no look-alikes.
             if bidi
@@ -209,12 +206,6 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
             // 4.2: "the whole component has to be mapped".
             edits.push((range, encode_non_ascii(text)));
         } else {
-            if marks > 0 {
-                edits.push((
-                    range.start..range.start + marks,
-                    encode_non_ascii(&text[..marks]),
-                ));
-            }
             for l in here
                 .iter()
                 .filter(|l| matches!(l.code(), LintCode::Invisible | LintCode::LookalikeDelimiter))

@@ -220,7 +220,7 @@ impl<'a> IriRef<'a> {
                 (0, 0)
             }
         };
-        let reg_name =
+        let divided_host =
             self.has(HAS_AUTHORITY) && matches!(p.host_kind, HostKind::RegName | HostKind::Ipv4);
         [
             or_empty(
@@ -228,7 +228,7 @@ impl<'a> IriRef<'a> {
                 p.authority_start(),
                 p.host_start.wrapping_sub(1),
             ),
-            if reg_name {
+            if divided_host {
                 (p.host_start, p.host_end)
             } else {
                 (0, 0)

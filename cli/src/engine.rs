@@ -289,7 +289,7 @@ fn standard_input_was_closed() -> bool {
     STANDARD_INPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// What [`probe_standard_output`] found.
+/// What [`probe_standard_descriptors`] found.
 #[cfg(target_os = "linux")]
 static STANDARD_OUTPUT_CLOSED: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
@@ -297,19 +297,19 @@ static STANDARD_OUTPUT_CLOSED: std::sync::atomic::AtomicBool =
 static STANDARD_INPUT_CLOSED: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
-/// [`probe_standard_output`], called before `main`. The attribute is the one unsafe thing here:
-/// the C runtime calls whatever the section holds, and it holds a C function of no parameters
-/// (musl calls it so; the arguments glibc passes, `argc`, `argv` and `envp`, are ignored by
-/// the C calling convention), which reads a file's metadata and stores a flag.
+/// [`probe_standard_descriptors`], called before `main`. The attribute is the one unsafe thing
+/// here: the C runtime calls whatever the section holds, and it holds a C function of no
+/// parameters (musl calls it so; the arguments glibc passes, `argc`, `argv` and `envp`, are
+/// ignored by the C calling convention), which reads two files' metadata and stores two flags.
 #[cfg(target_os = "linux")]
 #[used]
 #[link_section = ".init_array"]
-static PROBE_STANDARD_OUTPUT: extern "C" fn() = probe_standard_output;
+static PROBE_STANDARD_DESCRIPTORS: extern "C" fn() = probe_standard_descriptors;
 
 /// Notes whether descriptors 1 and 0 are open, by their entries in "/proc/self/fd": where that
 /// folder cannot be read (no "/proc"), it cannot tell, and takes them as open.
 #[cfg(target_os = "linux")]
-extern "C" fn probe_standard_output() {
+extern "C" fn probe_standard_descriptors() {
     let proc = Path::new("/proc/self/fd").is_dir();
     let closed = |fd: &str| proc && std::fs::symlink_metadata(fd).is_err();
     let relaxed = std::sync::atomic::Ordering::Relaxed;
