@@ -85,7 +85,7 @@ pub fn write(out: &mut String, bidi: &[u8]) {
                 c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
             let like_alphanumeric =
                 c.is_alphanumeric() && skeleton.chars().all(char::is_alphanumeric);
-            // '"', "%" and "|" have other skeletons ("''", "º/₀", "l"): what shares theirs counts
+            // '"', "%" and "|" have other skeletons ("''", "°/₀", "l"): what shares theirs counts
             // when it belongs to no script in particular, not the punctuation of a script that
             // looks like them (the Hebrew gershayim, the danda of Devanagari).
             let ext = c.script_extension();

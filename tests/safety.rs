@@ -433,7 +433,7 @@ fn lookalike_delimiter() {
     assert!(lints("http://例え。jp/").is_empty());
     // A letter of a script is a letter: Hebrew yod looks like "'" but is not flagged as one.
     assert!(!codes("http://x/יד").contains(&LintCode::LookalikeDelimiter));
-    // Look-alikes of '"', "%" and "|", whose own skeletons are "''", "º/₀" and "l" (UTS #39 4:
+    // Look-alikes of '"', "%" and "|", whose own skeletons are "''", "°/₀" and "l" (UTS #39 4:
     // two strings are confusable when their skeletons are the same).
     for (iri, like) in [
         ("http://x/a＂b", "＂"),
