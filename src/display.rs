@@ -170,8 +170,8 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
         let bidi = bidi_to_uri
             && (codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge));
         // The marks a component starts with would be drawn on the delimiter before it ("=" and
-        // U+0338 look like "≠"): 6.1, and 3.7 step 4. A label is shown in ACE form instead, a
-        // component in URI notation whole.
+        // U+0338 look like "≠"): 6.1, and 3.7 step 4. Not in a label, which only the lints of
+        // labels below change, nor in a component mapped to URI notation whole.
         let marks = leading_marks(text);
         if marks > 0 && part.kind != PartKind::Label && !bidi {
             edits.push((
