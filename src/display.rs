@@ -170,8 +170,9 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
         let bidi = bidi_to_uri
             && (codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge));
         // The marks a component starts with would be drawn on the delimiter before it ("=" and
-        // U+0338 look like "≠"): 6.1, and 3.7 step 4. Not in a label, which only the lints of
-        // labels below change, nor in a component mapped to URI notation whole.
+        // U+0338 look like "≠"): 6.1, and 3.7 step 4. Not in a component mapped to URI
+        // notation whole, nor in a label, which IDNA refuses for them (UTS #46 4.1, criterion
+        // 6) and which is percent-encoded whole below.
         let marks = leading_marks(text);
         if marks > 0 && part.kind != PartKind::Label && !bidi {
             edits.push((
@@ -179,12 +180,13 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
                 encode_non_ascii(&text[..marks]),
             ));
         }
-        if codes.is_empty() {
+        if codes.is_empty() && !(marks > 0 && part.kind == PartKind::Label) {
             continue;
         }
         if part.kind == PartKind::Label {
             // As browsers show a spoofing domain name: its ACE form, which has no look-alikes.
             if bidi
+                || marks > 0
                 || codes.iter().any(|c| {
                     matches!(
                         c,

@@ -257,6 +257,14 @@ fn display_encodes_what_cannot_be_shown() {
     );
     assert_eq!(shown("http://a/x/\u{338}y"), "http://a/x/%CC%B8y");
     assert_eq!(shown("http://a/cafe%CC%81"), "http://a/cafe\u{301}");
+    // In a host too: a label IDNA refuses for its leading mark (UTS #46 4.1, criterion 6) is
+    // percent-encoded whole, as other labels IDNA refuses; one with a mark inside is shown.
+    assert_eq!(shown("http://\u{338}a.com/"), "http://%CC%B8a.com/");
+    assert_eq!(
+        shown("http://x.\u{301}\u{338}a.com/"),
+        "http://x.%CC%81%CC%B8a.com/"
+    );
+    assert_eq!(shown("http://caf\u{e9}.com/"), "http://caf\u{e9}.com/");
 }
 
 /// Many invisible characters, in one component and in many: each is encoded once, not looked
