@@ -184,6 +184,9 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
         found("「<http://例え.jp/パス。>」"),
         ["http://例え.jp/パス。"]
     );
+    // White space ends it there too (E3): what is found is a range of the text.
+    assert_eq!(found("<http://a.com/a b>"), ["http://a.com/a"]);
+    assert_eq!(found("<http://a.com/a. b>"), ["http://a.com/a"]);
     // Not when only one of the pair stands there.
     assert_eq!(found("<http://a.com/x.) and"), ["http://a.com/x"]);
     assert_eq!(found("http://a.com/x.>"), ["http://a.com/x"]);
