@@ -676,6 +676,9 @@ const BRACKETS: [(char, char); 13] = [
 /// ([`trim`]).
 const QUOTES: [u8; 4] = [b'\'', b'*', b'_', b'~'];
 
+/// For each of [`QUOTES`] and for none, the last of some quote characters that is not it.
+type QuoteStops = [Option<usize>; QUOTES.len() + 1];
+
 /// The trailing punctuation of a run of characters an IRI may hold, read once for all the
 /// candidates that start inside the run and end with it: what [`trim`] takes off the end of
 /// such a candidate depends on it only through the brackets from the candidate's start and the
@@ -687,10 +690,11 @@ struct Tail {
     /// Where the trailing punctuation starts: the longest end of the run of sentence
     /// punctuation, closing brackets and [`QUOTES`] (none after a byte that is not UTF-8).
     start: usize,
-    /// For each kind of [`BRACKETS`], the closing ones of the tail, from the end.
-    closes: [Vec<usize>; BRACKETS.len()],
-    /// For each of [`QUOTES`] and for none, the last quote character of the tail that is not it.
-    quote_stops: [Option<usize>; QUOTES.len() + 1],
+    /// For each kind of [`BRACKETS`], the closing ones of the tail, from the end, each with the
+    /// [`QuoteStops`] of the quote characters right after it.
+    closes: [Vec<(usize, QuoteStops)>; BRACKETS.len()],
+    /// The [`QuoteStops`] of the quote characters of the tail that follow no closing bracket.
+    quote_stops: QuoteStops,
     /// For each kind of bracket, the opening and the closing ones in the whole run, and in it
     /// before `counted`: counted once, as the starts go on.
     total: [(usize, usize); BRACKETS.len()],
@@ -710,21 +714,31 @@ impl Tail {
             before: [(0, 0); BRACKETS.len()],
             counted: from,
         };
+        // The stops of the quote characters read since the last character that is not one.
+        let mut quotes: QuoteStops = [None; QUOTES.len() + 1];
+        let merge = |into: &mut QuoteStops, quotes: &mut QuoteStops| {
+            for (stop, quote) in into.iter_mut().zip(std::mem::take(quotes)) {
+                *stop = stop.or(quote);
+            }
+        };
         while let Some(last) = last_char(&b[from..tail.start]) {
             let at = tail.start - last.len_utf8();
             if let Some(k) = BRACKETS.iter().position(|&(_, close)| close == last) {
-                tail.closes[k].push(at);
+                tail.closes[k].push((at, std::mem::take(&mut quotes)));
             } else if let Some(q) = QUOTES.iter().position(|&q| char::from(q) == last) {
-                for (other, stop) in tail.quote_stops.iter_mut().enumerate() {
+                for (other, stop) in quotes.iter_mut().enumerate() {
                     if other != q && stop.is_none() {
                         *stop = Some(at);
                     }
                 }
-            } else if !is_trailing(last) {
+            } else if is_trailing(last) {
+                merge(&mut tail.quote_stops, &mut quotes);
+            } else {
                 break;
             }
             tail.start = at;
         }
+        merge(&mut tail.quote_stops, &mut quotes);
         tail.total = tail.bracket_counts(&b[from..end]);
         tail
     }
@@ -746,22 +760,24 @@ impl Tail {
         self.counted = start;
         // The last character of the tail that stays, if one does: a closing bracket with no
         // more of its kind than opening ones from `start` once those after it are taken off, a
-        // quote character other than the byte before `start`.
-        let mut stays = None;
+        // quote character other than the byte before `start` and not right after a closing
+        // bracket taken off.
+        let before = start.checked_sub(1).map(|i| b[i]);
+        let q = QUOTES
+            .iter()
+            .position(|&q| Some(q) == before)
+            .unwrap_or(QUOTES.len());
+        let mut stays = self.quote_stops[q];
         for (k, closes) in self.closes.iter().enumerate() {
             let (opens, all) = (
                 self.total[k].0 - self.before[k].0,
                 self.total[k].1 - self.before[k].1,
             );
             let surplus = all.saturating_sub(opens);
-            stays = stays.max(closes.get(surplus).copied());
+            if let Some(&(at, quotes)) = closes.get(surplus) {
+                stays = stays.max(Some(quotes[q].unwrap_or(at)));
+            }
         }
-        let before = start.checked_sub(1).map(|i| b[i]);
-        let q = QUOTES
-            .iter()
-            .position(|&q| Some(q) == before)
-            .unwrap_or(QUOTES.len());
-        stays = stays.max(self.quote_stops[q]);
         Some(stays.map_or(self.start, |at| at + char_len(b[at])))
     }
 
@@ -806,29 +822,44 @@ fn char_len(lead: u8) -> usize {
 
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
-/// "'" that closes one right before `start` (and Markdown's "*", "_" and "~"). Nothing is
-/// trimmed after a byte that is not UTF-8.
+/// "'" that closes one right before `start` (and Markdown's "*", "_" and "~") or that follows
+/// a closing bracket taken off (`*(see http://a.com/x)*`). Nothing is trimmed after a byte that is not
+/// UTF-8.
 ///
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
 /// as characters are trimmed: counted again each time, a run of closing brackets took time n².
+/// So is what stands before a run of quote characters, read once for the run.
 fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
     // For each kind of bracket once counted: its opening and closing ones in `b[start..end]`.
     let mut counts: [Option<(usize, usize)>; BRACKETS.len()] = [None; BRACKETS.len()];
+    // Whether the run of quote characters that `end` is in follows a closing bracket taken off.
+    let mut quotes_follow_trimmed: Option<bool> = None;
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
-        let unbalanced = BRACKETS.iter().zip(&mut counts).any(|(&(open, close), n)| {
-            last == close && {
-                let (opens, closes) =
-                    *n.get_or_insert_with(|| (count_of(text, open), count_of(text, close)));
-                closes > opens
-            }
-        });
-        let quoted = last.is_ascii()
-            && QUOTES.contains(&(last as u8))
-            && start > 0
-            && b[start - 1] == last as u8;
-        if is_trailing(last) || unbalanced || quoted {
+        let unbalanced = |last: char, counts: &mut [Option<(usize, usize)>; BRACKETS.len()]| {
+            BRACKETS.iter().zip(counts).any(|(&(open, close), n)| {
+                last == close && {
+                    let (opens, closes) =
+                        *n.get_or_insert_with(|| (count_of(text, open), count_of(text, close)));
+                    closes > opens
+                }
+            })
+        };
+        let is_quote = last.is_ascii() && QUOTES.contains(&(last as u8));
+        let quoted = is_quote
+            && (start > 0 && b[start - 1] == last as u8
+                || *quotes_follow_trimmed.get_or_insert_with(|| {
+                    // Quote characters are no brackets: the counts of `text` are those of
+                    // the text up to the character before them.
+                    let before =
+                        text.len() - text.iter().rev().take_while(|c| QUOTES.contains(c)).count();
+                    last_char(&text[..before]).is_some_and(|p| unbalanced(p, &mut counts))
+                }));
+        if is_trailing(last) || !is_quote && unbalanced(last, &mut counts) || quoted {
             end -= last.len_utf8();
+            if !is_quote {
+                quotes_follow_trimmed = None;
+            }
             for (&(open, close), n) in BRACKETS.iter().zip(&mut counts) {
                 if let Some((opens, closes)) = n {
                     *opens -= usize::from(last == open);

@@ -200,6 +200,20 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
         found("http://a.com/x* http://a.com/~"),
         ["http://a.com/x*", "http://a.com/~"]
     );
+    // Emphasis that closes after a bracket the IRI leaves out closes outside it too.
+    for text in [
+        "*(see http://a.com/x)*",
+        "**(http://a.com/x)**",
+        "_[http://a.com/x]_.",
+        "*(see http://a.com/x.)*",
+    ] {
+        assert_eq!(found(text), ["http://a.com/x"], "{text}");
+    }
+    // Not after what the IRI keeps: a partnered bracket, a letter; nor after sentence
+    // punctuation, as in a wildcard (`*.*`).
+    assert_eq!(found("(see http://a.com/(x)*)"), ["http://a.com/(x)*"]);
+    assert_eq!(found("*see http://a.com/x*"), ["http://a.com/x*"]);
+    assert_eq!(found("block http://a.com/*.*"), ["http://a.com/*.*"]);
 }
 
 #[test]
