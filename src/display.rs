@@ -174,13 +174,24 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
         // notation whole, nor in a label, which IDNA refuses for them (UTS #46 4.1, criterion
         // 6) and which is percent-encoded whole below.
         let marks = leading_marks(text);
+        let encoded = here
+            .iter()
+            .filter(|l| matches!(l.code(), LintCode::Invisible | LintCode::LookalikeDelimiter));
+        // An encoded character in a right-to-left component would put Latin letters and
+        // digits in it, against 4.2: such a component is mapped whole, as one that breaks it.
+        let bidi = bidi
+            || bidi_to_uri
+                && (marks > 0 || encoded.clone().next().is_some())
+                && text
+                    .chars()
+                    .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL));
         if marks > 0 && part.kind != PartKind::Label && !bidi {
             edits.push((
                 range.start..range.start + marks,
                 encode_non_ascii(&text[..marks]),
             ));
         }
-        if codes.is_empty() && !(marks > 0 && part.kind == PartKind::Label) {
+        if codes.is_empty() && !(marks > 0 && part.kind == PartKind::Label) && !bidi {
             continue;
         }
         if part.kind == PartKind::Label {
@@ -208,11 +219,10 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
             // 4.2: "the whole component has to be mapped".
             edits.push((range, encode_non_ascii(text)));
         } else {
-            for l in here
-                .iter()
-                .filter(|l| matches!(l.code(), LintCode::Invisible | LintCode::LookalikeDelimiter))
-            {
-                let at = l.offset()..l.offset() + l.len();
+            for l in encoded {
+                // With the marks after it, which would be drawn on its hexadecimal digits.
+                let end = l.offset() + l.len();
+                let at = l.offset()..end + leading_marks(&input[end..range.end]);
                 // A character both invisible and a look-alike (U+3000) is encoded once; in
                 // offset order, its other lint is the edit before.
                 if !edits.last().is_some_and(|(r, _)| r.contains(&at.start)) {

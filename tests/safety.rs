@@ -265,6 +265,31 @@ fn display_encodes_what_cannot_be_shown() {
         "http://x.%CC%81%CC%B8a.com/"
     );
     assert_eq!(shown("http://caf\u{e9}.com/"), "http://caf\u{e9}.com/");
+    // Nor would marks after a character encoded here be drawn on its hexadecimal digits.
+    assert_eq!(
+        shown("http://x/a\u{200B}\u{301}b"),
+        "http://x/a%E2%80%8B%CC%81b"
+    );
+    assert_eq!(
+        shown("http://x/a\u{FF0F}\u{338}\u{301}b"),
+        "http://x/a%EF%BC%8F%CC%B8%CC%81b"
+    );
+}
+
+#[test]
+fn display_encodes_a_right_to_left_component_whole_rather_than_break_4_2() {
+    // An encoded character inside a right-to-left component would put Latin letters and digits
+    // in it: the component is mapped to URI notation whole (4.2, last paragraph).
+    let rtl = "http://x/\u{5D0}\u{5D1}\u{200B}\u{5D2}\u{5D3}/a";
+    assert_eq!(shown(rtl), "http://x/%D7%90%D7%91%E2%80%8B%D7%92%D7%93/a");
+    // A look-alike at the edge of one, and a mark it starts with, too.
+    assert_eq!(shown("http://x/\u{5C3}%D7%90"), "http://x/%D7%83%D7%90");
+    assert_eq!(shown("http://x/\u{5B8}\u{5D0}"), "http://x/%D6%B8%D7%90");
+    // Left-to-right components keep the rest of their characters.
+    assert_eq!(
+        shown("http://x/\u{e9}\u{200B}\u{e9}"),
+        "http://x/\u{e9}%E2%80%8B\u{e9}"
+    );
 }
 
 /// Many invisible characters, in one component and in many: each is encoded once, not looked
