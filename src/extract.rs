@@ -263,11 +263,19 @@ impl<'t> Extract<'t, '_> {
         if let Some(www) = self.www.filter(|&w| w >= self.at) {
             return www;
         }
+        // In any case, as host names are (RFC 3986 3.2.2).
         let mut from = self.at;
         let www = loop {
-            match memchr::memmem::find(&b[from..], b"www.") {
+            match memchr::memchr2(b'w', b'W', &b[from..]) {
                 None => break b.len(),
-                Some(k) if word_start(b, from + k) => break from + k,
+                Some(k)
+                    if b[from + k..]
+                        .get(..4)
+                        .is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
+                        && word_start(b, from + k) =>
+                {
+                    break from + k
+                }
                 Some(k) => from += k + 1,
             }
         };
@@ -372,13 +380,24 @@ impl<'t> Extract<'t, '_> {
         if !again {
             self.mapped = 0;
         }
-        let end = if delimited(b, start, run_end) {
+        let mut end = if delimited(b, start, run_end) {
             run_end
         } else if again {
             self.trim_run(start, run_end)
         } else {
             trim(b, start, run_end)
         };
+        // The host is what starts with "www.": an "@" in the authority would make it the
+        // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
+        if www {
+            if let Some(at) = b[start..end]
+                .iter()
+                .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
+                .filter(|&at| b[start + at] == b'@')
+            {
+                end = trim(b, start, start + at);
+            }
+        }
         if end <= least {
             return None;
         }

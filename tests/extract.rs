@@ -353,6 +353,30 @@ fn www_starts_an_http_iri_at_the_start_of_a_word() {
         ["http://www.x.com/"]
     );
     assert!(found("www.example.com").is_empty(), "only with www");
+    // In any case, as host names are (RFC 3986 3.2.2).
+    assert_eq!(
+        found_with(&options, "Www.example.com and WWW.EXAMPLE.ORG/A"),
+        ["Www.example.com", "WWW.EXAMPLE.ORG/A"]
+    );
+    // The host starts with "www.": what stands before an "@" is no host, and is not read as
+    // the userinfo of one further on.
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let options = options.clone().mode(mode);
+        assert_eq!(
+            found_with(&options, "www.paypal.com:login@evil.com/"),
+            ["www.paypal.com"],
+            "{mode:?}"
+        );
+        assert!(
+            found_with(&options, "www.@evil.com/x").is_empty(),
+            "{mode:?}"
+        );
+        assert_eq!(
+            found_with(&options, "www.a.com/x@y"),
+            ["www.a.com/x@y"],
+            "{mode:?}"
+        );
+    }
 }
 
 #[test]
@@ -578,8 +602,15 @@ fn ends_plainly(iri: &str) -> bool {
     let terminal =
         icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
     let quotes = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    // Quote characters after a closing bracket may go with it.
     let last = iri.chars().next_back().unwrap_or('.');
-    let trimmed = terminal.contains(last) || last == '…' || ")]}）］｝".contains(last);
+    let before_quotes = iri
+        .trim_end_matches(['\'', '*', '_', '~'])
+        .chars()
+        .next_back();
+    let closing = |c: Option<char>| c.is_some_and(|c| ")]}）］｝".contains(c));
+    let trimmed =
+        terminal.contains(last) || last == '…' || closing(Some(last)) || closing(before_quotes);
     let ends = |c: char| c.is_whitespace() || c != '\'' && quotes.contains(c);
     !trimmed && !iri.chars().any(ends)
 }
