@@ -411,6 +411,15 @@ fn read_blocks(
     let mut searched = 0u64;
     loop {
         if filled == buf.len() {
+            // A line that memory cannot hold (an endless one, as from /dev/zero) is an error
+            // that names it, not an abort.
+            if buf.try_reserve_exact(buf.len()).is_err() {
+                send(Err(io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!("a line of over {filled} bytes does not fit in memory"),
+                )));
+                return searched;
+            }
             buf.resize(buf.len() * 2, 0);
         }
         let n = match input.read(&mut buf[filled..]) {

@@ -184,6 +184,21 @@ fn a_closed_standard_input_is_an_error() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+#[test]
+#[cfg(target_os = "linux")]
+fn a_line_that_memory_cannot_hold_is_an_error_not_an_abort() {
+    // An endless line, under a limit of 600 MB of address space: status 2 and a message that
+    // says why, not the allocator's abort; the lines before it are answered.
+    let o = shell("ulimit -v 600000 && { echo http://a/; cat /dev/zero; } | \"$I\" check");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("does not fit in memory"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "1\tok\n");
+}
+
 /// Runs `sh -c SCRIPT`, where `$I` is the iriscan binary, and returns its output.
 fn shell(script: &str) -> std::process::Output {
     Command::new("sh")
