@@ -57,7 +57,9 @@ impl ExtractOptions {
     }
 
     /// Only these schemes (ASCII case ignored) start an IRI, followed by ":" (with or without
-    /// "//" after it); other schemes do not, even followed by "//".
+    /// "//" after it); other schemes do not, even followed by "//". A name that is not a
+    /// scheme ([`crate::is_scheme_name`]) starts none: the command and the Python package
+    /// refuse one.
     pub fn schemes<I, S>(mut self, schemes: I) -> Self
     where
         I: IntoIterator<Item = S>,

@@ -65,7 +65,7 @@ pub use grammar::Grammar;
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ParseError};
 pub use names::UnknownName;
 pub use scan::HostKind;
-pub use scheme::{scheme_info, SchemeInfo};
+pub use scheme::{is_scheme_name, scheme_info, SchemeInfo};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -94,5 +94,5 @@ def lint(s: str) -> list[dict[str, object]]:
 def to_display(s: str, embedding: str = "lre", ascii: bool = False, visual: bool = False, as_written: bool = False) -> str:
     """The form to show a person (3987bis 4.1, 8.6)."""
 
-def extract(text: str, schemes: Optional[list[str]] = None, www: bool = False, mode: str = "strict") -> list[tuple[int, int, str]]:
+def extract(text: str, schemes: Optional[Iterable[str]] = None, www: bool = False, mode: str = "strict") -> list[tuple[int, int, str]]:
     """The IRIs in running text: (start, end) in characters, and the IRI."""

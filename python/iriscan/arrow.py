@@ -25,7 +25,7 @@ is not an IRI, or that cannot be mapped, is null, with `errors="raise"` the firs
 [{'start': 4, 'end': 19, 'iri': 'http://例え.jp/パス'}, {'start': 25, 'end': 35, 'iri': 'http://a/b'}]
 """
 
-from typing import Any
+from typing import Any, Iterable
 
 from iriscan._iriscan import arrow as _columns
 
@@ -101,14 +101,14 @@ def lint(array: Any, errors: str = "null") -> Any:
     return _columns.lint(array, errors)
 
 
-def extract(array: Any, schemes: "list[str] | None" = None, www: bool = False,
+def extract(array: Any, schemes: "Iterable[str] | None" = None, www: bool = False,
             mode: str = "strict") -> Any:
     """A list per row of the IRIs in its text, each a struct `start`, `end` (in characters)
     and `iri`, as `iriscan.extract` finds them."""
     return _columns.extract(array, schemes, www, mode)
 
 
-def extract_iris(array: Any, schemes: "list[str] | None" = None, www: bool = False,
+def extract_iris(array: Any, schemes: "Iterable[str] | None" = None, www: bool = False,
                  mode: str = "strict") -> Any:
     """A list of strings per row: the IRIs `extract` finds, alone (this one needs pyarrow).
 

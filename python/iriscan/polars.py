@@ -18,7 +18,7 @@ names counts from the start of the batch Polars handed over, which is the column
 the column is one batch (`errors="null"` and a filter on the nulls find every row).
 """
 
-from typing import Callable, Union
+from typing import Callable, Iterable, Union
 
 import polars as pl
 
@@ -92,7 +92,7 @@ class IriNamespace:
         """A list of lints per row."""
         return self._one(arrow.lint, LINTS, errors=errors)
 
-    def extract(self, schemes: "list[str] | None" = None, www: bool = False,
+    def extract(self, schemes: "Iterable[str] | None" = None, www: bool = False,
                 mode: str = "strict") -> pl.Expr:
         """A list per row of the IRIs in its text (`start`, `end`, `iri`)."""
         return self._one(arrow.extract, FOUND, schemes=schemes, www=www, mode=mode)

@@ -765,7 +765,7 @@ fn list_offset(n: usize) -> PyResult<i32> {
 pub fn extract(
     py: Python<'_>,
     array: AnyArray,
-    schemes: Option<Vec<String>>,
+    schemes: Option<&Bound<'_, PyAny>>,
     www: bool,
     mode: &str,
 ) -> PyResult<Py<PyAny>> {

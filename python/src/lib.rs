@@ -638,15 +638,32 @@ pub(crate) fn display_options(
 
 /// The options of `extract`.
 pub(crate) fn extract_options(
-    schemes: Option<Vec<String>>,
+    schemes: Option<&Bound<'_, PyAny>>,
     www: bool,
     mode: &str,
 ) -> PyResult<ExtractOptions> {
     let options = ExtractOptions::new().www(www).mode(named(mode)?);
-    Ok(match schemes {
-        Some(schemes) => options.schemes(schemes),
-        None => options,
-    })
+    let Some(schemes) = schemes else {
+        return Ok(options);
+    };
+    // A string is an iterable of its characters, not of names.
+    if schemes.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "schemes is an iterable of names, not one string",
+        ));
+    }
+    let mut names = Vec::new();
+    for name in schemes.try_iter()? {
+        let name: String = name?.extract()?;
+        // As the command's --schemes: a name that is not a scheme would never be found.
+        if !iriscan::is_scheme_name(&name) {
+            return Err(PyValueError::new_err(format!(
+                "{name:?} is not a scheme (RFC 3986 3.1: a letter, then letters, digits, \"+\", \"-\" and \".\")"
+            )));
+        }
+        names.push(name);
+    }
+    Ok(options.schemes(names))
 }
 
 /// The IRIs in `text`: where each starts and ends, in characters, and the IRI.
@@ -670,7 +687,7 @@ pub(crate) fn found_in(text: &str, options: &ExtractOptions) -> Vec<(usize, usiz
 #[pyo3(signature = (text, schemes = None, www = false, mode = "strict"))]
 fn extract(
     text: &str,
-    schemes: Option<Vec<String>>,
+    schemes: Option<&Bound<'_, PyAny>>,
     www: bool,
     mode: &str,
 ) -> PyResult<Vec<(usize, usize, String)>> {

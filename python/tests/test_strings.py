@@ -148,6 +148,17 @@ def test_lints_and_extraction_in_characters():
     assert iriscan.extract("www.example.com", www=True) == [(0, 15, "http://www.example.com")]
 
 
+def test_extract_takes_any_iterable_of_scheme_names_and_refuses_what_is_none():
+    text = "see https://a.com/x and mailto:a@b.c"
+    assert iriscan.extract(text, schemes={"mailto"}) == [(24, 36, "mailto:a@b.c")]
+    assert iriscan.extract(text, schemes=(s for s in ["https"])) == [(4, 19, "https://a.com/x")]
+    for bad in [["https:"], ["1bad"], [""], [" mailto"]]:
+        with pytest.raises(ValueError, match="not a scheme"):
+            iriscan.extract(text, schemes=bad)
+    with pytest.raises(TypeError):
+        iriscan.extract(text, schemes="https")
+
+
 IRI_CHARS = st.text(alphabet="abcAB%/.?#:@-_~éü例え!$&'()*+,;=09", max_size=24)
 
 

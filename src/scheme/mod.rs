@@ -31,6 +31,19 @@ pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo> {
     scheme_info_of_bytes(scheme.as_bytes())
 }
 
+/// Whether `name` is a scheme by RFC 3986 3.1's syntax (a letter, then letters, digits, "+",
+/// "-" and "."), as the grammar reads the scheme of an IRI.
+///
+/// ```
+/// assert!(iriscan::is_scheme_name("z39.50r"));
+/// assert!(!iriscan::is_scheme_name("https:"));
+/// assert!(!iriscan::is_scheme_name("1http"));
+/// ```
+pub fn is_scheme_name(name: &str) -> bool {
+    crate::IriRef::parse_as(&format!("{name}:"), crate::Grammar::Iri)
+        .is_ok_and(|iri| iri.scheme() == Some(name))
+}
+
 /// [`scheme_info`] of a scheme's bytes: what finds IRIs in text has bytes, and a `str` of them
 /// cost it a UTF-8 check a candidate.
 #[inline]
