@@ -18,7 +18,8 @@ use unicode_script::{Script, UnicodeScript};
 
 /// Not ASCII, and Alphabetic.
 const LETTER: u16 = 1 << 3;
-/// The UTS #39 skeleton of the code point alone is ASCII (or empty).
+/// The UTS #39 skeleton of the code point alone is ASCII (or empty), or that of what UTS #46
+/// maps it to, as in a host label (those are listed apart).
 const ASCII_SKELETON: u16 = 1 << 4;
 /// Invisible (not ASCII, and Default_Ignorable_Code_Point or White_Space), or a look-alike of a
 /// delimiter (not ASCII, not a letter or digit of a script, and its skeleton one of them).
@@ -48,6 +49,7 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     let mut ids: Vec<Script> = NAMED.iter().map(|&(s, _)| s).collect();
     let mut values = vec![0u16; 0x110000];
     let (mut invisibles, mut lookalikes, mut composing) = (Vec::new(), Vec::new(), Vec::new());
+    let mut mapped_ascii = Vec::new();
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
     // UTS #39 4: two strings are confusable when their skeletons are the same. A delimiter's
@@ -70,6 +72,9 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         let skeleton: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
         if skeleton.is_ascii() {
             v |= ASCII_SKELETON;
+        } else if passes_for_ascii_mapped(c) {
+            v |= ASCII_SKELETON;
+            mapped_ascii.push(cp as u32);
         }
         if !c.is_ascii() {
             if c.is_alphabetic() {
@@ -166,6 +171,11 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         ("INVISIBLE", "invisible", &invisibles),
         ("LOOKALIKE", "look-alikes of delimiters", &lookalikes),
         (
+            "MAPPED_ASCII",
+            "of `ASCII_SKELETON` for what UTS #46 maps them to alone",
+            &mapped_ascii,
+        ),
+        (
             "COMPOSING",
             "NFC_Quick_Check and NFKC_Quick_Check Maybe (they may compose with the code \
              point before)",
@@ -189,4 +199,23 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         7,
         "The lint classes of build/lint.rs",
     );
+}
+
+/// Whether UTS #46 maps `c`, a letter or a number that is not ASCII, to something else whose
+/// UTS #39 skeleton is ASCII: in a host label, which is judged as it resolves (UTS #46 4 step
+/// 1), it may pass for ASCII where it does not elsewhere (the small Cherokee letters are
+/// mapped to the capitals, which pass for Latin ones).
+pub fn passes_for_ascii_mapped(c: char) -> bool {
+    use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+    if c.is_ascii() || !c.is_alphanumeric() {
+        return false;
+    }
+    let mut buf = [0; 4];
+    let text = c.encode_utf8(&mut buf);
+    let (mapped, _) =
+        Uts46::new().to_unicode(text.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    mapped != *text
+        && unicode_security::skeleton(&mapped)
+            .collect::<String>()
+            .is_ascii()
 }

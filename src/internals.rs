@@ -78,6 +78,12 @@ pub fn lint_class_bits(c: char) -> (u16, bool, bool, bool) {
     )
 }
 
+/// Whether `c` is listed among the code points of the lint table's `ASCII_SKELETON` for what
+/// UTS #46 maps them to alone.
+pub fn lint_mapped_ascii(c: char) -> bool {
+    crate::tables::is_mapped_ascii(c as u32)
+}
+
 /// The script of a script id of the lint table (from 1), if there is one.
 pub fn lint_script(id: u8) -> Option<unicode_script::Script> {
     let at = usize::from(id).checked_sub(1)?;

@@ -229,6 +229,12 @@ pub(crate) fn is_invisible(cp: u32) -> bool {
     in_ranges(&LINT_INVISIBLE, cp)
 }
 
+/// Whether `cp`, of [`LintClass::ASCII_SKELETON`], has that flag for what UTS #46 maps it to
+/// (in a host label), not for its own skeleton (build/lint.rs).
+pub(crate) fn is_mapped_ascii(cp: u32) -> bool {
+    in_ranges(&LINT_MAPPED_ASCII, cp)
+}
+
 /// Whether `cp`, of [`LintClass::RARE`], looks like a delimiter (build/lint.rs).
 pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)

@@ -164,10 +164,21 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         if all.is_empty() && !(others.jpan || others.hanb || others.kore) {
             lints.push(whole(LintCode::MixedScript));
         }
+        // A host label as IDNA maps it: the name it resolves as (UTS #46 4 step 1).
+        // As written, or, for a host label that is not ASCII, as IDNA maps it (L5; an ACE
+        // label is not decoded, L2).
         let word: String = letters.iter().collect();
-        if letters.iter().any(|c| !c.is_ascii() && c.is_alphabetic())
-            && unicode_security::skeleton(&word).all(|c| c.is_ascii())
-        {
+        let passes = |word: &str| {
+            word.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+                && unicode_security::skeleton(word).all(|c| c.is_ascii())
+        };
+        let mapped = || {
+            use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+            let (mapped, _) =
+                Uts46::new().to_unicode(word.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+            mapped.into_owned()
+        };
+        if passes(&word) || kind == Kind::Label && !word.is_ascii() && passes(&mapped()) {
             lints.push(whole(LintCode::Confusable));
         }
         // UTS #39 4: confusable when the skeletons are equal; by the delimiter's own skeleton

@@ -3,7 +3,7 @@
 //! `unicode-normalization` (quick checks, combining classes) and `icu_properties`
 //! (Default_Ignorable_Code_Point).
 
-use iriscan::internals::{lint_class_bits, lint_script};
+use iriscan::internals::{lint_class_bits, lint_mapped_ascii, lint_script};
 use iriscan::tables::{bidi_class, BidiClass};
 use std::collections::HashMap;
 use unicode_normalization::char::canonical_combining_class;
@@ -57,9 +57,16 @@ fn every_code_point_has_the_class_its_sources_give() {
         let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
         let not_quick = quick != (IsNormalized::Yes, IsNormalized::Yes);
         let is_invisible = wide && (c.is_whitespace() || ignorable.contains(c));
+        let mapped_ascii = !skeleton.is_ascii() && passes_for_ascii_mapped(c);
+        if lint_mapped_ascii(c) != mapped_ascii {
+            wrong.push(format!(
+                "U+{:04X} mapped to pass for ASCII: {mapped_ascii}",
+                c as u32
+            ));
+        }
         let flags = [
             (8, wide && c.is_alphabetic()),
-            (16, skeleton.is_ascii()),
+            (16, skeleton.is_ascii() || mapped_ascii),
             (32, is_invisible || lookalike),
             (64, not_quick),
             (128, canonical_combining_class(c) != 0),
@@ -112,4 +119,17 @@ fn every_code_point_has_the_class_its_sources_give() {
     scripts.sort_by_key(|s| s.full_name());
     scripts.dedup();
     assert_eq!(scripts.len(), ids.len());
+}
+
+/// Whether UTS #46 maps `c`, a letter or number that is not ASCII, to something else that passes
+/// for ASCII by its UTS #39 skeleton: what a host label, judged as IDNA maps it, may do.
+fn passes_for_ascii_mapped(c: char) -> bool {
+    use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+    let text = c.to_string();
+    let (mapped, _) =
+        Uts46::new().to_unicode(text.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    !c.is_ascii()
+        && c.is_alphanumeric()
+        && mapped != text
+        && unicode_security::skeleton(&mapped).all(|s| s.is_ascii())
 }

@@ -449,6 +449,24 @@ fn confusable() {
     assert!(lints("http://x/café").is_empty());
     // Greek words that do not look like ASCII.
     assert!(lints("http://x/λόγος").is_empty());
+    // A host label is judged as IDNA maps it (UTS #46 4 step 1), the name it resolves as:
+    // the small Cherokee letters are mapped to the capitals, which pass for "CAMERA".
+    let small = "\u{ABAF}\u{AB7A}\u{AB87}\u{AB7C}\u{ABA2}\u{AB7A}";
+    let host = format!("http://{small}.com/");
+    assert_eq!(lints(&host), [(LintCode::Confusable, small.into())]);
+    let message = IriRef::parse(&host).unwrap().lints()[0].message();
+    assert!(message.contains("\"CAMERA\""), "{message}");
+    assert!(shown(&host).starts_with("http://xn--"), "{}", shown(&host));
+    // Elsewhere IDNA does not apply, and they are themselves.
+    assert!(lints(&format!("http://x/{small}")).is_empty());
+    // Mixed with letters that pass for ASCII as written, too.
+    assert_eq!(
+        lints(&format!("http://\u{430}{small}.com/")),
+        [
+            (LintCode::MixedScript, format!("\u{430}{small}")),
+            (LintCode::Confusable, format!("\u{430}{small}"))
+        ]
+    );
 }
 
 #[test]

@@ -35,7 +35,7 @@
 
 use crate::map::pct::triplet_at;
 use crate::tables::{
-    is_composing, is_invisible, is_lookalike, lint_class, LintClass, LINT_SCRIPTS,
+    is_composing, is_invisible, is_lookalike, is_mapped_ascii, lint_class, LintClass, LINT_SCRIPTS,
 };
 use crate::{Component, IriRef};
 use divided::Divided;
@@ -236,7 +236,10 @@ impl Lint {
                 script_names(text)
             )),
             LintCode::Confusable => {
-                let looks: String = skeleton(&without_percent_encodings(text)).collect();
+                let mut looks: String = skeleton(&without_percent_encodings(text)).collect();
+                if !looks.is_ascii() {
+                    looks = skeleton(&idna_mapped(text)).collect();
+                }
                 whole(&format!("can pass for ASCII: its skeleton is {looks:?}"))
             }
             LintCode::LookalikeDelimiter => {
@@ -437,8 +440,16 @@ fn lint_part(
         push(LintCode::MixedScript, at, len, false);
     }
     // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters (a skeleton is ASCII
-    // exactly when the skeleton of each character is, and every ASCII character's is).
-    if summary.any & LintClass::LETTER != 0 && summary.all & LintClass::ASCII_SKELETON != 0 {
+    // exactly when the skeleton of each character is, and every ASCII character's is); or, for
+    // a host label, that of the label as IDNA maps it, for which alone some characters have the
+    // flag (L5).
+    if summary.any & LintClass::LETTER != 0
+        && summary.all & LintClass::ASCII_SKELETON != 0
+        && (!text
+            .chars()
+            .any(|c| !c.is_ascii() && is_mapped_ascii(c as u32))
+            || part.kind == PartKind::Label && mapped_looks_ascii(text))
+    {
         push(LintCode::Confusable, at, len, false);
     }
     if summary.any & LintClass::RARE != 0 {
@@ -972,6 +983,24 @@ fn mixed_with_complex(text: &str, scripts: &Scripts) -> bool {
         }
     }
     all.is_empty() && !(others.jpan || others.hanb || others.kore)
+}
+
+/// The host label `text`, without its percent-encoded octets, as UTS #46 maps it (4 step 1):
+/// the name it resolves as.
+fn idna_mapped(text: &str) -> String {
+    use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+    let letters = without_percent_encodings(text);
+    let (mapped, _) =
+        Uts46::new().to_unicode(letters.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    mapped.into_owned()
+}
+
+/// Whether the host label `text`, as IDNA maps it, has a letter that is not ASCII and a UTS #39
+/// skeleton that is.
+fn mapped_looks_ascii(text: &str) -> bool {
+    let mapped = idna_mapped(text);
+    mapped.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+        && skeleton(&mapped).all(|c| c.is_ascii())
 }
 
 /// `text` without its percent-encoded octets ([`letters`]).
