@@ -191,6 +191,31 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         )
         .unwrap();
     }
+    // RFC 5892 A.1: the Joining_Type of the code points that join (D, L, R) or are
+    // transparent (T), for the contexts of ZWNJ.
+    let joining = icu_properties::CodePointMapData::<icu_properties::props::JoiningType>::new();
+    let mut joining_ranges: Vec<(u32, u32, u8)> = Vec::new();
+    for cp in 0..0x110000u32 {
+        use icu_properties::props::JoiningType as J;
+        let kind = match joining.get32(cp) {
+            J::DualJoining => b'D',
+            J::LeftJoining => b'L',
+            J::RightJoining => b'R',
+            J::Transparent => b'T',
+            _ => continue,
+        };
+        match joining_ranges.last_mut() {
+            Some((_, hi, k)) if *hi + 1 == cp && *k == kind => *hi = cp,
+            _ => joining_ranges.push((cp, cp, kind)),
+        }
+    }
+    writeln!(
+        out,
+        "/// The code points of Joining_Type D, L, R and T (as those bytes), as ranges.\n\
+         pub(crate) static LINT_JOINING: [(u32, u32, u8); {}] = {joining_ranges:?};",
+        joining_ranges.len()
+    )
+    .unwrap();
     super::two_level::write(
         out,
         "LINT",

@@ -235,6 +235,16 @@ pub(crate) fn is_mapped_ascii(cp: u32) -> bool {
     in_ranges(&LINT_MAPPED_ASCII, cp)
 }
 
+/// The Joining_Type of `cp` as a byte, `b'D'`, `b'L'`, `b'R'` or `b'T'`, or `None` for the
+/// others (RFC 5892 A.1 needs no more; build/lint.rs).
+pub(crate) fn joining_type(cp: u32) -> Option<u8> {
+    let i = LINT_JOINING.partition_point(|&(_, hi, _)| hi < cp);
+    LINT_JOINING
+        .get(i)
+        .filter(|&&(lo, _, _)| lo <= cp)
+        .map(|&(_, _, kind)| kind)
+}
+
 /// Whether `cp`, of [`LintClass::RARE`], looks like a delimiter (build/lint.rs).
 pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)

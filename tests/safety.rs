@@ -584,6 +584,30 @@ fn invisible() {
     }
     // A visible non-ASCII character is not.
     assert!(lints("http://x/a\u{00E9}b").is_empty());
+    // Nor are the joiners where they change how letters are drawn, as RFC 5892 A.1 and A.2
+    // allow them in domain names: ZWNJ between Persian letters that would join ("می‌خواهم")
+    // and after a virama, ZWJ after a virama (Devanagari "क्‍ष").
+    for iri in [
+        "https://fa.wikipedia.org/wiki/\u{645}\u{6CC}\u{200C}\u{62E}\u{648}\u{627}\u{647}\u{645}",
+        "http://x/\u{915}\u{94D}\u{200D}\u{937}",
+        "http://x/\u{915}\u{94D}\u{200C}\u{937}",
+        // Transparent marks between (Arabic fatha).
+        "http://x/\u{628}\u{64E}\u{200C}\u{64E}\u{628}",
+    ] {
+        assert!(!codes(iri).contains(&LintCode::Invisible), "{iri}");
+    }
+    // Elsewhere they are invisible: between Latin letters, after a letter that joins on neither
+    // side or before one that does not join to the right, at an edge.
+    for iri in [
+        "http://x/a\u{200C}b",
+        "http://x/a\u{200D}b",
+        "http://x/\u{627}\u{200C}\u{628}",
+        "http://x/\u{628}\u{200C}",
+        "http://x/\u{200C}\u{628}",
+        "http://x/\u{628}\u{200D}\u{628}",
+    ] {
+        assert!(codes(iri).contains(&LintCode::Invisible), "{iri}");
+    }
 }
 
 #[test]

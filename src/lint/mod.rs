@@ -480,7 +480,10 @@ fn lint_part(
     }
     if summary.any & LintClass::RARE != 0 {
         for (i, c) in text.char_indices() {
-            if lint_class(c as u32).0 & LintClass::RARE != 0 && is_invisible(c as u32) {
+            if lint_class(c as u32).0 & LintClass::RARE != 0
+                && is_invisible(c as u32)
+                && !joiner_in_context(text, i, c)
+            {
                 push(LintCode::Invisible, at + i, c.len_utf8(), false);
             }
         }
@@ -983,6 +986,37 @@ fn mixed_with_complex(text: &str, scripts: &Scripts) -> bool {
         }
     }
     all.is_empty() && !(others.jpan || others.hanb || others.kore)
+}
+
+/// Whether `c`, at `i` in the component `text`, is ZWNJ or ZWJ where it changes how the letters
+/// around it are drawn, as RFC 5892 A.1 and A.2 allow it in a domain name (CONTEXTJ): after a
+/// virama, or, for ZWNJ, between a letter that joins to what follows (Joining_Type L or D) and
+/// one that joins to what precedes (R or D), transparent marks (T) aside. There it is part of
+/// the spelling (Persian "می‌خواهم"), not an invisible character (L8).
+fn joiner_in_context(text: &str, i: usize, c: char) -> bool {
+    use crate::tables::joining_type;
+    if c != '\u{200C}' && c != '\u{200D}' {
+        return false;
+    }
+    let (before, after) = (&text[..i], &text[i + c.len_utf8()..]);
+    if before
+        .chars()
+        .next_back()
+        .is_some_and(|p| canonical_combining_class(p) == 9)
+    {
+        return true;
+    }
+    let joins = |mut side: std::str::Chars<'_>, back: bool, kinds: &[u8]| {
+        let mut next = || if back { side.next_back() } else { side.next() };
+        loop {
+            match next().map(|c| joining_type(c as u32)) {
+                Some(Some(b'T')) => continue,
+                Some(Some(kind)) => return kinds.contains(&kind),
+                _ => return false,
+            }
+        }
+    };
+    c == '\u{200C}' && joins(before.chars(), true, b"LD") && joins(after.chars(), false, b"RD")
 }
 
 /// The host label `text`, without its percent-encoded octets, as UTS #46 maps it (4 step 1):
