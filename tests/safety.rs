@@ -531,6 +531,9 @@ fn normalization_forms() {
     );
     // A mark after a delimiter composes with it: "=" and U+0338 are "≠" (the value is reported).
     assert_eq!(codes("http://x/?a=\u{0338}b"), [LintCode::NotNfc]);
+    // Thai SARA AM, whose NFKC twin is drawn the same (L7).
+    assert_eq!(codes("http://x/\u{E19}\u{E49}\u{E33}"), [LintCode::NotNfkc]);
+    assert!(lints("http://x/\u{E19}\u{E49}\u{E4D}\u{E32}").is_empty());
     // U+FB01 "ﬁ" in a path: in NFC, not in NFKC (and it passes for "file").
     assert_eq!(
         codes("http://x/ﬁle"),
