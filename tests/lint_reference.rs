@@ -169,7 +169,13 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         }
         let before = k > 0 && has_rtl(&parts[k - 1]);
         let after = k + 1 < parts.len() && has_rtl(&parts[k + 1]);
-        if !rtl && (before && first == Dir::Digit || after && last == Some(Dir::Digit)) {
+        // Signs and punctuation around a number go with it (L3).
+        let mut own = dirs.iter().filter(|&&d| d != Dir::Mark && d != Dir::Other);
+        let (first_own, last_own) = (own.next().copied(), own.next_back().copied());
+        let last_own = last_own.or(first_own);
+        if !rtl
+            && (before && first_own == Some(Dir::Digit) || after && last_own == Some(Dir::Digit))
+        {
             lints.push(whole(LintCode::BidiDigitAdjacent));
         }
         // UTS #39 5.1 and 5.2, "highly restrictive".

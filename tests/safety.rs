@@ -361,7 +361,24 @@ fn bidi_digit_adjacent() {
         lints("http://ab.12/גד"),
         [(LintCode::BidiDigitAdjacent, "12".into())]
     );
+    // Signs and punctuation before or after the number go with it (4.4 example 8): the bidi
+    // algorithm shows `http://x/אבג/+972` as `http://x/972+/גבא`.
+    for (iri, part) in [
+        ("http://x/אבג/+972", "+972"),
+        ("http://x/אבג/$5", "$5"),
+        ("http://x/אבג/(1)", "(1)"),
+        ("http://x/אבג/-1", "-1"),
+        ("http://x/1%25/אבג", "1%25"),
+    ] {
+        assert_eq!(
+            lints(iri),
+            [(LintCode::BidiDigitAdjacent, part.into())],
+            "{iri}"
+        );
+    }
+    assert!(lints("http://x/אבג/+a1").is_empty());
     // Not when the digit is away from the right-to-left neighbour.
+    assert!(lints("http://x/אבג/a+1").is_empty());
     assert!(lints("http://ab.גד.x1/").is_empty());
     assert!(lints("http://ab.1x.גד/").is_empty());
     // An info, not a warning.

@@ -225,9 +225,9 @@ impl Lint {
                 "{} a right-to-left component, which the bidi algorithm may reorder with it; \
                  allowed, but not recommended",
                 if self.after {
-                    "starts with a digit right after"
+                    "starts with a number right after"
                 } else {
-                    "ends with a digit right before"
+                    "ends with a number right before"
                 }
             )),
             LintCode::MixedScript => whole(&format!(
@@ -424,7 +424,7 @@ fn lint_part(
     }
     // 4.4 examples 10 and 11: digits beside a right-to-left component.
     if !has_rtl && (rtl_beside[0] || rtl_beside[1]) {
-        let (first, last) = edges(text);
+        let (first, last) = number_edges(text);
         let after = rtl_beside[0] && first == LintClass::DIGIT;
         let before = rtl_beside[1] && last == LintClass::DIGIT;
         if after || before {
@@ -857,6 +857,42 @@ fn edges(text: &str) -> (u8, u8) {
         (end, marks) = (start, true);
     }
     (first, LintClass::NSM)
+}
+
+/// The bidi kinds of the first and the last characters of `text` that have one of their own
+/// (L, right-to-left, a digit), marks and neutrals aside: signs and punctuation before or
+/// after a number (`+972`, `$5`, `(1)`), which 4.4 example 8 says act with it, take the
+/// direction of a right-to-left neighbour (UAX #9 W5, N1), so the number is reordered with
+/// it as a bare one is (L3).
+fn number_edges(text: &str) -> (u8, u8) {
+    let b = text.as_bytes();
+    let (mut first, mut last) = (LintClass::OTHER, LintClass::OTHER);
+    let mut kind = |k: u8| {
+        if k != LintClass::OTHER && k != LintClass::NSM {
+            if first == LintClass::OTHER {
+                first = k;
+            }
+            last = k;
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(octet) = triplet_at(b, i) {
+            if octet < 0x80 {
+                kind(ascii_kind(octet));
+            } else {
+                for &c in &b[i..i + 3] {
+                    kind(ascii_kind(c));
+                }
+            }
+            i += 3;
+        } else {
+            let (cp, n) = decode_utf8(b, i);
+            kind(lint_class(cp).bidi());
+            i += n;
+        }
+    }
+    (first, last)
 }
 
 /// [`edges`], reading every character of `text` in order.
