@@ -191,6 +191,26 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         )
         .unwrap();
     }
+    // UAX #9 L4: the Bidi_Mirroring_Glyph of each code point that has one, for the visual
+    // order the display form writes.
+    let mirroring =
+        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
+    let mirrors: Vec<(u32, u32)> = (0..0x110000u32)
+        .filter_map(|cp| {
+            let glyph = mirroring.get32(cp);
+            Some((
+                cp,
+                u32::from(glyph.mirroring_glyph.filter(|_| glyph.mirrored)?),
+            ))
+        })
+        .collect();
+    writeln!(
+        out,
+        "/// Each code point of Bidi_Mirrored with a Bidi_Mirroring_Glyph, and that glyph.\n\
+         pub(crate) static BIDI_MIRRORS: [(u32, u32); {}] = {mirrors:?};",
+        mirrors.len()
+    )
+    .unwrap();
     // RFC 5892 A.1: the Joining_Type of the code points that join (D, L, R) or are
     // transparent (T), for the contexts of ZWNJ.
     let joining = icu_properties::CodePointMapData::<icu_properties::props::JoiningType>::new();

@@ -263,7 +263,8 @@ pub(crate) fn encode_non_ascii(text: &str) -> String {
 }
 
 /// `text` in the order the Unicode Bidirectional Algorithm (UAX #9) shows it in a left-to-right
-/// paragraph, as inside an LRE ... PDF embedding (4.1), with the Bidi_Class of iriscan's table.
+/// paragraph, as inside an LRE ... PDF embedding (4.1), with the Bidi_Class of iriscan's table,
+/// and the mirrored characters of right-to-left runs as their mirrors (L4: "(" as ")").
 ///
 /// ```
 /// // 3987bis 4.4 example 8, with Hebrew letters for the capitals "GH", "IJ" and "KL".
@@ -278,7 +279,21 @@ pub fn visual_order(text: &str) -> String {
     );
     let mut out = String::with_capacity(text.len());
     for paragraph in &info.paragraphs {
-        out.push_str(&info.reorder_line(paragraph, paragraph.range.clone()));
+        // L2: each run in visual order, a right-to-left one reversed; L4: the characters of
+        // such a run that are Bidi_Mirrored drawn as their mirrors ("(" as ")").
+        let (levels, runs) = info.visual_runs(paragraph, paragraph.range.clone());
+        for run in runs {
+            let chars = info.text[run.clone()].chars();
+            if levels[run.start].is_rtl() {
+                out.extend(
+                    chars
+                        .rev()
+                        .map(|c| crate::tables::bidi_mirror(c).unwrap_or(c)),
+                );
+            } else {
+                out.extend(chars);
+            }
+        }
     }
     out
 }

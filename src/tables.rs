@@ -235,6 +235,14 @@ pub(crate) fn is_mapped_ascii(cp: u32) -> bool {
     in_ranges(&LINT_MAPPED_ASCII, cp)
 }
 
+/// The Bidi_Mirroring_Glyph of `c`, if it is Bidi_Mirrored and has one (UAX #9 L4).
+pub(crate) fn bidi_mirror(c: char) -> Option<char> {
+    let i = BIDI_MIRRORS
+        .binary_search_by_key(&(c as u32), |&(cp, _)| cp)
+        .ok()?;
+    char::from_u32(BIDI_MIRRORS[i].1)
+}
+
 /// The Joining_Type of `cp` as a byte, `b'D'`, `b'L'`, `b'R'` or `b'T'`, or `None` for the
 /// others (RFC 5892 A.1 needs no more; build/lint.rs).
 pub(crate) fn joining_type(cp: u32) -> Option<u8> {

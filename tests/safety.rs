@@ -84,6 +84,17 @@ fn the_examples_of_4_4() {
 /// eleven, and those of the display form where it shows the IRI as written (examples 8 and 9
 /// break 4.2, so their display form is mapped to URI notation).
 #[test]
+fn the_visual_form_mirrors_brackets_in_right_to_left_text() {
+    // UAX #9 L4: a character of Bidi_Mirrored at a right-to-left level is drawn as its mirror,
+    // which a terminal that does not apply the algorithm would not do.
+    let visual = |s: &str| iriscan::display::visual_order(s);
+    assert_eq!(visual("http://x/אב(גד)הו"), "http://x/וה(דג)בא");
+    assert_eq!(visual("http://x/א[ב]ג"), "http://x/ג[ב]א");
+    // Left-to-right brackets stay as they are.
+    assert_eq!(visual("http://x/a(b)/אב"), "http://x/a(b)/בא");
+}
+
+#[test]
 fn the_visual_forms_of_4_4() {
     let examples = [
         (
