@@ -95,10 +95,10 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             // looks like them (the Hebrew gershayim, the danda of Devanagari).
             let ext = c.script_extension();
             let of_no_script = ext.is_common() || ext.is_inherited();
-            let mut looks = skeleton.chars();
-            let one =
-                matches!((looks.next(), looks.next()), (Some(d), None) if DELIMITERS.contains(d));
-            let like = one || of_no_script && delimiter_skeletons.contains(&skeleton);
+            // Its skeleton one delimiter or more ("‥" looks like "..", "⁇" like "??").
+            let delimiters =
+                !skeleton.is_empty() && skeleton.chars().all(|d| DELIMITERS.contains(d));
+            let like = delimiters || of_no_script && delimiter_skeletons.contains(&skeleton);
             if !of_a_script && !like_alphanumeric && like {
                 v |= RARE;
                 lookalikes.push(cp as u32);

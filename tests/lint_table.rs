@@ -47,12 +47,12 @@ fn every_code_point_has_the_class_its_sources_give() {
         let lookalike = wide
             && !of_a_script
             && !like_alphanumeric
-            && DELIMITERS.chars().any(|d| {
-                skeleton == d.to_string()
-                    || of_no_script
+            && (!skeleton.is_empty() && skeleton.chars().all(|d| DELIMITERS.contains(d))
+                || DELIMITERS.chars().any(|d| {
+                    of_no_script
                         && skeleton
                             == unicode_security::skeleton(&d.to_string()).collect::<String>()
-            });
+                }));
         let one = std::iter::once(c);
         let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
         let not_quick = quick != (IsNormalized::Yes, IsNormalized::Yes);

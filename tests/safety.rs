@@ -506,6 +506,26 @@ fn lookalike_delimiter() {
     );
     // U+A789 MODIFIER LETTER COLON, a letter of the Common script.
     assert!(codes("http://x/a꞉80").contains(&LintCode::LookalikeDelimiter));
+    // A character that looks like several: U+2025 like "..", a dot-segment in a path; U+2AFD
+    // like "//" in a host.
+    let dots = IriRef::parse("http://x/?next=\u{2025}/admin")
+        .unwrap()
+        .lints();
+    assert_eq!(
+        dots.iter()
+            .map(|l| (l.code(), l.offset(), l.len()))
+            .collect::<Vec<_>>(),
+        [(LintCode::LookalikeDelimiter, 15, 3)]
+    );
+    assert!(
+        dots[0].message().contains("\"..\""),
+        "{}",
+        dots[0].message()
+    );
+    assert_eq!(
+        lints("http://a.com\u{2AFD}evil/"),
+        [(LintCode::LookalikeDelimiter, "\u{2AFD}".into())]
+    );
     // Full-width "?" in a path.
     assert!(codes("http://x/a？b").contains(&LintCode::LookalikeDelimiter));
     // In a host, U+3002 IDEOGRAPHIC FULL STOP separates labels (RFC 3490 3.1).

@@ -245,11 +245,12 @@ impl Lint {
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
                 let like = crate::tables::delimiter_like(text);
-                format!(
-                    "{} looks like {like:?}, a delimiter of the syntax, a space or an unwise \
-                     character",
-                    code_point(c)
-                )
+                let what = if like.chars().count() > 1 {
+                    "delimiters of the syntax or unwise characters"
+                } else {
+                    "a delimiter of the syntax, a space or an unwise character"
+                };
+                format!("{} looks like {like:?}, {what}", code_point(c))
             }
             LintCode::NotNfc => whole("changes under NFC: an IRI should be in NFC"),
             LintCode::NotNfkc => {
