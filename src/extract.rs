@@ -821,14 +821,20 @@ fn count_of(b: &[u8], c: char) -> usize {
     memchr::memmem::find_iter(b, c.encode_utf8(&mut buf).as_bytes()).count()
 }
 
-/// Whether the candidate from `start` to the end of its run, `end`, stands between "<" and ">"
-/// or between two '"' (RFC 3986 Appendix C, 3987bis 7.3): then its end is the IRI's own, and
-/// loses no punctuation.
+/// Whether the candidate from `start` to the end of its run, `end`, stands between "<" (or
+/// "<URL:") and ">" or between two '"' (RFC 3986 Appendix C, 3987bis 7.3): then its end is the
+/// IRI's own, and loses no punctuation.
 fn delimited(b: &[u8], start: usize, end: usize) -> bool {
-    matches!(
-        (start.checked_sub(1).map(|i| b[i]), b.get(end)),
-        (Some(b'<'), Some(b'>')) | (Some(b'"'), Some(b'"'))
-    )
+    // Appendix C's older form, "<URL:http://...>", too.
+    let url = b[..start]
+        .len()
+        .checked_sub(5)
+        .is_some_and(|from| b[from..start].eq_ignore_ascii_case(b"<URL:"));
+    url && b.get(end) == Some(&b'>')
+        || matches!(
+            (start.checked_sub(1).map(|i| b[i]), b.get(end)),
+            (Some(b'<'), Some(b'>')) | (Some(b'"'), Some(b'"'))
+        )
 }
 
 /// The length of the UTF-8 sequence its lead `lead` starts.

@@ -184,6 +184,13 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
         found("「<http://例え.jp/パス。>」"),
         ["http://例え.jp/パス。"]
     );
+    // And in Appendix C's older form.
+    assert_eq!(
+        found("See <URL:https://en.wikipedia.org/wiki/Washington,_D.C.> now"),
+        ["https://en.wikipedia.org/wiki/Washington,_D.C."]
+    );
+    assert_eq!(found("<url:http://a.com/x.>"), ["http://a.com/x."]);
+    assert_eq!(found("URL:http://a.com/x.>"), ["http://a.com/x"]);
     // White space ends it there too (E3): what is found is a range of the text.
     assert_eq!(found("<http://a.com/a b>"), ["http://a.com/a"]);
     assert_eq!(found("<http://a.com/a. b>"), ["http://a.com/a"]);
