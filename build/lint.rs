@@ -2,8 +2,10 @@
 //! 16-bit value, so that a component is read with one lookup a character and the Unicode crates
 //! are asked only where a lint is likely. Derived here from iriscan's Bidi_Class table and from
 //! the crates the lints use (`unicode-script`, `unicode-security`, `unicode-normalization`,
-//! `icu_properties`), so that the two cannot disagree; `tests/lint_table.rs` checks every code
-//! point against them.
+//! `icu_properties`, and `idna` for host labels), so that the two cannot disagree;
+//! `tests/lint_table.rs` checks every code point against them. Beside it, from
+//! `icu_properties`: the Joining_Type ranges of RFC 5892's joiner contexts, and the
+//! Bidi_Mirroring_Glyph of the visual order.
 //!
 //! Bits 0 to 2: the bidi kind (0 other, 1 L, 2 R or AL, 3 EN or AN, 4 NSM); then the flags below;
 //! bits 8 to 15: the script, 0 for Common and Inherited (Script_Extensions of every script), an id

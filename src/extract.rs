@@ -826,8 +826,7 @@ fn count_of(b: &[u8], c: char) -> usize {
 /// IRI's own, and loses no punctuation.
 fn delimited(b: &[u8], start: usize, end: usize) -> bool {
     // Appendix C's older form, "<URL:http://...>", too.
-    let url = b[..start]
-        .len()
+    let url = start
         .checked_sub(5)
         .is_some_and(|from| b[from..start].eq_ignore_ascii_case(b"<URL:"));
     url && b.get(end) == Some(&b'>')
@@ -850,8 +849,8 @@ fn char_len(lead: u8) -> usize {
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and Markdown's "*", "_" and "~") or that follows
-/// a closing bracket taken off (`*(see http://a.com/x)*`). Nothing is trimmed after a byte that is not
-/// UTF-8.
+/// a closing bracket taken off (`*(see http://a.com/x)*`). Nothing is trimmed after a byte that
+/// is not UTF-8.
 ///
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
 /// as characters are trimmed: counted again each time, a run of closing brackets took time n².
