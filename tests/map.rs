@@ -217,6 +217,17 @@ fn idna_failures_say_why_and_where() {
             Some(3),
         ),
         ("é..org", "an empty label", Some(3)),
+        // A label of what IDNA maps to nothing is empty after ToASCII.
+        (
+            "a.\u{200B}.com",
+            "the label \"\\u{200b}\" is empty after ToASCII",
+            Some(2),
+        ),
+        (
+            "\u{AD}\u{200B}.com",
+            "the label \"\\u{ad}\\u{200b}\" is empty after ToASCII",
+            Some(0),
+        ),
         (
             long.as_str(),
             "is 70 octets long after ToASCII; DNS allows 63",
@@ -561,4 +572,11 @@ fn examples_of_6_4() {
         "http://www.example.org/r%E9sum%E9.xml#résumé"
     );
     assert_eq!(to_uri(&to_iri(mixed)), mixed);
+}
+
+/// A last label that IDNA maps to nothing is a root dot, which DNS allows (RFC 1034 3.1).
+#[test]
+fn a_last_label_mapped_to_nothing_is_a_root_dot() {
+    let iri = IriRef::parse("http://b.\u{200B}\u{AD}/").unwrap();
+    assert_eq!(iri.to_uri().unwrap(), "http://b./");
 }

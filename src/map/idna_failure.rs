@@ -181,8 +181,18 @@ fn broken_length(
     ace: Option<usize>,
 ) -> Option<(String, Option<usize>)> {
     // A trailing root dot makes the one empty label allowed.
-    if label.is_empty() && !(k > 0 && k + 1 == count) {
+    let root = k > 0 && k + 1 == count;
+    if label.is_empty() && !root {
         return Some(("an empty label (RFC 1034 3.1)".into(), Some(at)));
+    }
+    // A label of code points UTS #46 maps to nothing (U+200B, U+00AD) is empty once mapped.
+    if ace == Some(0) && !root {
+        let reason = format!(
+            "the label {} is empty after ToASCII, which maps its code points to nothing \
+             (UTS #46 5; an empty label, RFC 1034 3.1)",
+            shown(label)
+        );
+        return Some((reason, Some(at)));
     }
     let octets = ace.filter(|&a| a > MAX_LABEL)?;
     let reason = format!(
