@@ -644,6 +644,8 @@ fn invisible() {
         "http://x/\u{915}\u{94D}\u{200C}\u{937}",
         // Transparent marks between (Arabic fatha).
         "http://x/\u{628}\u{64E}\u{200C}\u{64E}\u{628}",
+        // A letter that joins to what follows only (Manichaean heth, Joining_Type L) before it.
+        "http://x/\u{10ACD}\u{200C}\u{628}",
     ] {
         assert!(!codes(iri).contains(&LintCode::Invisible), "{iri}");
     }
@@ -656,6 +658,8 @@ fn invisible() {
         "http://x/\u{628}\u{200C}",
         "http://x/\u{200C}\u{628}",
         "http://x/\u{628}\u{200D}\u{628}",
+        // After it, one that joins to what follows only.
+        "http://x/\u{628}\u{200C}\u{10ACD}",
     ] {
         assert!(codes(iri).contains(&LintCode::Invisible), "{iri}");
     }
