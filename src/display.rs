@@ -209,8 +209,16 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
                 })
             {
                 let mut out = Vec::new();
+                // A last label, after another, of what IDNA maps to nothing is a root dot
+                // (RFC 1034 3.1).
+                let dots = crate::map::host::DOTS;
+                let last =
+                    !input[range.end..].starts_with(dots) && input[..range.start].ends_with(dots);
                 let label = match ace.then(|| crate::map::host::push_idna(&mut out, text)) {
                     Some(Ok(())) if out.is_ascii() => String::from_utf8(out).unwrap_or_default(),
+                    Some(Err(_)) if last && crate::lint::idna_mapped(text).is_empty() => {
+                        String::new()
+                    }
                     _ => encode_non_ascii(text),
                 };
                 edits.push((range, label));

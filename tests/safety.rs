@@ -259,6 +259,11 @@ fn display_encodes_what_cannot_be_shown() {
     // An invisible character IDNA maps to nothing: the label as the name resolves, without it.
     assert_eq!(shown("http://ex\u{200B}ample.com/"), "http://example.com/");
     assert_eq!(shown("http://ex\u{AD}ample.com/"), "http://example.com/");
+    // A last label of nothing else is a root dot; elsewhere it makes an empty label, which
+    // resolves as no name: it stays encoded.
+    assert_eq!(shown("http://b.\u{200B}\u{AD}/"), "http://b./");
+    assert_eq!(shown("http://a.\u{200B}.com/"), "http://a.%E2%80%8B.com/");
+    assert_eq!(shown("http://\u{200B}/"), "http://%E2%80%8B/");
     // A mark at the start of a component would be drawn on the delimiter before it ("=" and
     // U+0338 look like "≠"): it stays encoded, or is encoded; inside a component it is shown.
     assert_eq!(shown("http://a/?a=%CC%B8b"), "http://a/?a=%CC%B8b");

@@ -1058,7 +1058,7 @@ fn joiner_in_context(text: &str, i: usize, c: char) -> bool {
 
 /// The host label `text`, without its percent-encoded octets, as UTS #46 maps it (4 step 1):
 /// the name it resolves as.
-fn idna_mapped(text: &str) -> String {
+pub(crate) fn idna_mapped(text: &str) -> String {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
     let letters = without_percent_encodings(text);
     let (mapped, _) =
