@@ -209,14 +209,21 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
                 })
             {
                 let mut out = Vec::new();
-                // A last label, after another, of what IDNA maps to nothing is a root dot
-                // (RFC 1034 3.1).
+                // A last label, after another, of nothing but what IDNA maps to nothing is a
+                // root dot (RFC 1034 3.1), where the host maps.
                 let dots = crate::map::host::DOTS;
                 let last =
                     !input[range.end..].starts_with(dots) && input[..range.start].ends_with(dots);
                 let label = match ace.then(|| crate::map::host::push_idna(&mut out, text)) {
                     Some(Ok(())) if out.is_ascii() => String::from_utf8(out).unwrap_or_default(),
-                    Some(Err(_)) if last && crate::lint::idna_mapped(text).is_empty() => {
+                    Some(Err(_))
+                        if last
+                            && !text.contains('%')
+                            && crate::lint::idna_mapped(text).is_empty()
+                            && iri.host().is_some_and(|host| {
+                                crate::map::host::push_idna(&mut Vec::new(), host).is_ok()
+                            }) =>
+                    {
                         String::new()
                     }
                     _ => encode_non_ascii(text),
@@ -228,14 +235,17 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
             edits.push((range, encode_non_ascii(text)));
         } else {
             for l in encoded {
+                // A character both invisible and a look-alike (U+3000), or a mark encoded with
+                // the character before it, is in the edit before (in offset order): looked at
+                // before the marks after it are read, so that a run of invisible marks is read
+                // once.
+                if edits.last().is_some_and(|(r, _)| r.contains(&l.offset())) {
+                    continue;
+                }
                 // With the marks after it, which would be drawn on its hexadecimal digits.
                 let end = l.offset() + l.len();
                 let at = l.offset()..end + leading_marks(&input[end..range.end]);
-                // A character both invisible and a look-alike (U+3000) is encoded once; in
-                // offset order, its other lint is the edit before.
-                if !edits.last().is_some_and(|(r, _)| r.contains(&at.start)) {
-                    edits.push((at.clone(), encode_non_ascii(&input[at])));
-                }
+                edits.push((at.clone(), encode_non_ascii(&input[at])));
             }
         }
     }

@@ -123,6 +123,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         colons: None,
         www: None,
         reach: (0, 0),
+        authority_end: ((usize::MAX, 0), 0, 0),
         tail: None,
         window: FIRST_WINDOW,
         mapped: 0,
@@ -156,6 +157,11 @@ pub struct Extract<'t, 'o> {
     /// end, and candidates that fail start again inside it: read again each time, a run of
     /// many made a text quadratic.
     reach: (usize, usize),
+    /// The run of the last "www." candidate ([`Self::reach`]), where the candidate was read
+    /// from, and the first "@", "/", "?" or "#" of the run at or after it (or the run's end):
+    /// the candidates of a run come in the order of their starts, so that each byte of a run is
+    /// read once for them.
+    authority_end: ((usize, usize), usize, usize),
     /// The trailing punctuation of the last run [`trim`] read to its end, for the next
     /// candidates inside the same run.
     tail: Option<Box<Tail>>,
@@ -392,12 +398,19 @@ impl<'t> Extract<'t, '_> {
         // The host is what starts with "www.": an "@" in the authority would make it the
         // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
         if www {
-            if let Some(at) = b[start..end]
-                .iter()
-                .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
-                .filter(|&at| b[start + at] == b'@')
-            {
-                end = trim(b, start, start + at);
+            let (run, from, stop) = self.authority_end;
+            let stop = if run == self.reach && from <= start && start <= stop {
+                stop
+            } else {
+                let stop = b[start..run_end]
+                    .iter()
+                    .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
+                    .map_or(run_end, |at| start + at);
+                self.authority_end = (self.reach, start, stop);
+                stop
+            };
+            if stop < end && b[stop] == b'@' {
+                end = trim(b, start, stop);
             }
         }
         if end <= least {

@@ -874,7 +874,11 @@ fn many_www_iris_without_a_colon_take_linear_time() {
         2_000_000
     );
     let text = text + "http://b.example/";
-    assert_eq!(count_within_a_minute(text, options), 2_000_001);
+    assert_eq!(count_within_a_minute(text, options.clone()), 2_000_001);
+    // Many in one run, each with a "@" after its host: the run is read once for where their
+    // authorities end.
+    let text = "www.a@b,".repeat(1_000_000);
+    assert_eq!(count_within_a_minute(text, options), 1_000_000);
 }
 
 /// "www." IRIs before a ":" far on, and among ":"s: each ":" is still found after them, however

@@ -189,9 +189,8 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         if all.is_empty() && !(others.jpan || others.hanb || others.kore) {
             lints.push(whole(LintCode::MixedScript));
         }
-        // A host label as IDNA maps it: the name it resolves as (UTS #46 4 step 1).
-        // As written, or, for a host label that is not ASCII, as IDNA maps it (L5; an ACE
-        // label is not decoded, L2).
+        // As written, or, for a host label that is not ASCII, as IDNA maps it: the name it
+        // resolves as (UTS #46 4 step 1; L5; an ACE label is not decoded, L1).
         let word: String = letters.iter().collect();
         let passes = |word: &str| {
             word.chars().any(|c| !c.is_ascii() && c.is_alphabetic())

@@ -80,9 +80,6 @@ fn the_examples_of_4_4() {
     }
 }
 
-/// The visual forms of 4.4, character for character: those of the display form as written, all
-/// eleven, and those of the display form where it shows the IRI as written (examples 8 and 9
-/// break 4.2, so their display form is mapped to URI notation).
 #[test]
 fn the_visual_form_mirrors_brackets_in_right_to_left_text() {
     // UAX #9 L4: a character of Bidi_Mirrored at a right-to-left level is drawn as its mirror,
@@ -94,6 +91,9 @@ fn the_visual_form_mirrors_brackets_in_right_to_left_text() {
     assert_eq!(visual("http://x/a(b)/אב"), "http://x/a(b)/בא");
 }
 
+/// The visual forms of 4.4, character for character: those of the display form as written, all
+/// eleven, and those of the display form where it shows the IRI as written (examples 8 and 9
+/// break 4.2, so their display form is mapped to URI notation).
 #[test]
 fn the_visual_forms_of_4_4() {
     let examples = [
@@ -264,6 +264,12 @@ fn display_encodes_what_cannot_be_shown() {
     assert_eq!(shown("http://b.\u{200B}\u{AD}/"), "http://b./");
     assert_eq!(shown("http://a.\u{200B}.com/"), "http://a.%E2%80%8B.com/");
     assert_eq!(shown("http://\u{200B}/"), "http://%E2%80%8B/");
+    // Not with percent-encoded octets, nor after a label that is nothing either.
+    assert_eq!(shown("http://b.%2F\u{200B}/x"), "http://b.%2F%E2%80%8B/x");
+    assert_eq!(
+        shown("http://\u{200B}.\u{200B}/"),
+        "http://%E2%80%8B.%E2%80%8B/"
+    );
     // A mark at the start of a component would be drawn on the delimiter before it ("=" and
     // U+0338 look like "≠"): it stays encoded, or is encoded; inside a component it is shown.
     assert_eq!(shown("http://a/?a=%CC%B8b"), "http://a/?a=%CC%B8b");
@@ -316,6 +322,11 @@ fn display_of_many_invisible_characters_takes_linear_time() {
     let display = within_a_minute(input, shown);
     assert_eq!(display.len(), "http://x/".len() + 9 * 500_000);
     assert!(display.ends_with("%E2%80%8B%E2%80%8B"));
+    // Invisible marks (variation selectors) after a letter: each is a lint, and the marks
+    // after it go with the first.
+    let input = format!("http://x/a{}", "\u{FE0F}".repeat(300_000));
+    let display = within_a_minute(input, shown);
+    assert_eq!(display.len(), "http://x/a".len() + 9 * 300_000);
     let input = format!("http://x{}", "/\u{200B}".repeat(300_000));
     let display = within_a_minute(input, shown);
     assert!(display.starts_with("http://x/%E2%80%8B/%E2%80%8B/"));

@@ -95,6 +95,10 @@ class IriNamespace:
     def extract(self, schemes: "Iterable[str] | None" = None, www: bool = False,
                 mode: str = "strict") -> pl.Expr:
         """A list per row of the IRIs in its text (`start`, `end`, `iri`)."""
+        # Read once: each batch is given the same names (a generator would be used up by the
+        # first); a string is refused by `arrow.extract` as it is.
+        if schemes is not None and not isinstance(schemes, str):
+            schemes = list(schemes)
         return self._one(arrow.extract, FOUND, schemes=schemes, www=www, mode=mode)
 
     def resolve(self, base: Union[str, pl.Expr], errors: str = "null") -> pl.Expr:

@@ -85,8 +85,9 @@ pub enum LintCode {
     /// end with one (non-spacing marks after the last are part of it).
     BidiEdge,
     /// `bidi-digit-adjacent` (4.4 examples 10 and 11, an info): a component without
-    /// right-to-left characters starts with a digit right after a right-to-left component, or
-    /// ends with one right before such a component.
+    /// right-to-left characters starts with a number right after a right-to-left component, or
+    /// ends with one right before such a component; signs and punctuation around the number
+    /// (`+972`) go with it, as the bidi algorithm moves them with it.
     BidiDigitAdjacent,
     /// `mixed-script` (8.5): the letters of a component are not of one script, by UTS #39's
     /// resolved script sets and its "highly restrictive" level (Latin may go with Han and
