@@ -248,13 +248,13 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     );
 }
 
-/// Whether UTS #46 maps `c`, a letter or a number that is not ASCII, to something else whose
-/// UTS #39 skeleton is ASCII: in a host label, which is judged as it resolves (UTS #46 4 step
+/// Whether UTS #46 maps `c`, not ASCII, to something else whose UTS #39 skeleton is ASCII
+/// (a letter, or a symbol it maps to letters: "㎡" to "m2"): in a host label, which is judged as it resolves (UTS #46 4 step
 /// 1), it may pass for ASCII where it does not elsewhere (the small Cherokee letters are
 /// mapped to the capitals, which pass for Latin ones).
 pub fn passes_for_ascii_mapped(c: char) -> bool {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
-    if c.is_ascii() || !c.is_alphanumeric() {
+    if c.is_ascii() {
         return false;
     }
     let mut buf = [0; 4];

@@ -503,6 +503,8 @@ fn confusable() {
     assert!(shown(&host).starts_with("http://xn--"), "{}", shown(&host));
     // Elsewhere IDNA does not apply, and they are themselves.
     assert!(lints(&format!("http://x/{small}")).is_empty());
+    // With a symbol IDNA maps to letters ("㎡" to "m2").
+    assert!(codes(&format!("http://{small}\u{33A1}.com/")).contains(&LintCode::Confusable));
     // Mixed with letters that pass for ASCII as written, too.
     assert_eq!(
         lints(&format!("http://\u{430}{small}.com/")),
