@@ -867,16 +867,22 @@ fn edges(text: &str) -> (u8, u8) {
 /// direction of a right-to-left neighbour (UAX #9 W5, N1), so the number is reordered with
 /// it as a bare one is (L3).
 fn number_edges(text: &str) -> (u8, u8) {
-    let b = text.as_bytes();
     let (mut first, mut last) = (LintClass::OTHER, LintClass::OTHER);
-    let mut kind = |k: u8| {
+    each_bidi_kind(text, |k| {
         if k != LintClass::OTHER && k != LintClass::NSM {
             if first == LintClass::OTHER {
                 first = k;
             }
             last = k;
         }
-    };
+    });
+    (first, last)
+}
+
+/// The bidi kind of each character of `text` in order, a percent-encoded octet below 0x80 as
+/// the character it encodes and one above as its three characters (L2).
+fn each_bidi_kind(text: &str, mut kind: impl FnMut(u8)) {
+    let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
         if let Some(octet) = triplet_at(b, i) {
@@ -894,37 +900,18 @@ fn number_edges(text: &str) -> (u8, u8) {
             i += n;
         }
     }
-    (first, last)
 }
 
 /// [`edges`], reading every character of `text` in order.
 #[cfg(test)]
 fn edges_read(text: &str) -> (u8, u8) {
-    let b = text.as_bytes();
     let (mut first, mut last) = (None, LintClass::OTHER);
-    let mut kind = |k: u8| {
+    each_bidi_kind(text, |k| {
         first.get_or_insert(k);
         if k != LintClass::NSM || last == LintClass::OTHER {
             last = k;
         }
-    };
-    let mut i = 0;
-    while i < b.len() {
-        if let Some(octet) = triplet_at(b, i) {
-            if octet < 0x80 {
-                kind(ascii_kind(octet));
-            } else {
-                for &c in &b[i..i + 3] {
-                    kind(ascii_kind(c));
-                }
-            }
-            i += 3;
-        } else {
-            let (cp, n) = decode_utf8(b, i);
-            kind(lint_class(cp).bidi());
-            i += n;
-        }
-    }
+    });
     (first.unwrap_or(LintClass::OTHER), last)
 }
 
