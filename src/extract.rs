@@ -324,24 +324,49 @@ impl<'t> Extract<'t, '_> {
     /// (read by [`Self::mapped_whole`]). A mode maps the whole candidate, so each one the grammar
     /// refuses early cost the length of its run, and a run of many took time in n².
     fn prefix_fails(&mut self, start: usize, end: usize, www: bool) -> bool {
-        let b = self.text;
         let mut window = self.window;
         loop {
-            let mut cut = start.saturating_add(window).min(end);
-            while cut < end && b[cut] & 0xC0 == 0x80 {
-                cut += 1;
-            }
-            if cut >= end {
-                return false;
-            }
-            let Ok(text) = std::str::from_utf8(&b[start..cut]) else {
+            let Some(text) = self.prefix(start, end, window) else {
                 return false;
             };
             self.mapped += text.len();
             let iri = self.mapped_text(text, www);
             if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
-                if refused_whatever_follows(iri.as_bytes(), &e) {
+                if refused_whatever_follows(iri.as_bytes(), &e, www) {
                     return true;
+                }
+            }
+            window = window.saturating_mul(2);
+        }
+    }
+
+    /// The first `window` bytes of the candidate `b[start..end]` and the rest of the character
+    /// there, if that is less than the whole and UTF-8.
+    fn prefix(&self, start: usize, end: usize, window: usize) -> Option<&'t str> {
+        let b = self.text;
+        let mut cut = start.saturating_add(window).min(end);
+        while cut < end && b[cut] & 0xC0 == 0x80 {
+            cut += 1;
+        }
+        if cut >= end {
+            return None;
+        }
+        std::str::from_utf8(&b[start..cut]).ok()
+    }
+
+    /// Where the grammar refuses the "www." candidate `b[start..end]` read after "http://", as
+    /// an offset into the candidate, if a prefix of it shows a refusal that the rest cannot
+    /// change (its prefixes of doubling length are read). Copied whole after "http://", each
+    /// candidate the grammar refuses early cost the length of its run, and a run of many
+    /// without a "/" took time in n².
+    fn www_prefix_refusal(&self, start: usize, end: usize) -> Option<usize> {
+        let mut window = self.window;
+        loop {
+            let text = self.prefix(start, end, window)?;
+            let iri = format!("http://{text}");
+            if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
+                if refused_whatever_follows(iri.as_bytes(), &e, true) {
+                    return Some(e.offset() - "http://".len());
                 }
             }
             window = window.saturating_mul(2);
@@ -474,6 +499,12 @@ impl<'t> Extract<'t, '_> {
             if end <= least {
                 return None;
             }
+            if www {
+                if let Some(at) = self.www_prefix_refusal(start, end) {
+                    end = trim(b, start, start + at);
+                    continue;
+                }
+            }
             let scanned = if www {
                 let mut iri = b"http://".to_vec();
                 iri.extend_from_slice(&b[start..end]);
@@ -512,8 +543,10 @@ impl<'t> Extract<'t, '_> {
 
 /// Whether the grammar's error `e` on `iri` stays whatever bytes follow `iri`: it is not within
 /// the two bytes a "%" looks ahead (nor at the end), and it is not in an authority that may
-/// still go on (whose "@" or last ":", further on, would read its parts otherwise).
-fn refused_whatever_follows(iri: &[u8], e: &crate::Error) -> bool {
+/// still go on, whose "@" further on would read its parts otherwise (RFC 3986 3.2), unless
+/// `no_at`: what follows holds no "@" in the authority, as a "www." candidate, which ends
+/// before one.
+fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
     use crate::Component;
     let at = e.offset();
     if at + 3 >= iri.len() {
@@ -522,7 +555,7 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error) -> bool {
     match e.component() {
         Component::Scheme | Component::Path | Component::Query | Component::Fragment => true,
         Component::Userinfo | Component::Host | Component::Port => {
-            iri[at..].iter().any(|c| matches!(c, b'/' | b'?' | b'#'))
+            no_at || iri[at..].iter().any(|c| matches!(c, b'/' | b'?' | b'#'))
         }
     }
 }
@@ -1080,6 +1113,41 @@ mod tests {
         b"\xE3\x80",
     ];
 
+    /// "www." candidates that the grammar refuses in their host, port or path, near or far from
+    /// where a prefix ends: read from prefixes of every first length, as read whole.
+    #[test]
+    fn www_prefixes_refuse_where_the_whole_does() {
+        let texts = [
+            "www.a%41%C3%A9[",
+            "www.a%4",
+            "www.%4",
+            "www.a:8x/b",
+            "www.a:80x",
+            "www.a:8:9",
+            "www.a.b%zz/c",
+            "www.ab{cd/e",
+            "x www.é%,www.b%2",
+            "www.a%,www.b%,www.c%,",
+            "www.a@b",
+        ];
+        for mode in [Mode::Strict, Mode::Leiri] {
+            let options = ExtractOptions::new().www(true).mode(mode);
+            for text in texts {
+                let found = |window: usize| {
+                    let mut found = extract(text, &options);
+                    found.window = window;
+                    found
+                        .map(|f| (f.range(), f.iri().as_str().to_string()))
+                        .collect::<Vec<_>>()
+                };
+                let whole = found(usize::MAX);
+                for window in 1..=text.len() {
+                    assert_eq!(found(window), whole, "{text} {mode:?} {window}");
+                }
+            }
+        }
+    }
+
     proptest! {
         /// The tail of a run trims each candidate that starts inside it (at a letter, as
         /// candidates do) as [`trim`] does, with the starts in order, and again from the first.
@@ -1101,8 +1169,8 @@ mod tests {
             }
         }
 
-        /// In a liberal mode, reading prefixes first (of any first length, doubling) finds what
-        /// reading each candidate whole finds.
+        /// In a liberal mode, and for "www." candidates in any mode, reading prefixes first (of
+        /// any first length, doubling) finds what reading each candidate whole finds.
         #[test]
         fn prefixes_refuse_only_what_the_whole_refuses(
             pieces in proptest::collection::vec(prop_oneof![
@@ -1113,12 +1181,11 @@ mod tests {
                 Just("%41%C3%A9".to_string()),
                 Just("é".to_string()), Just("例".to_string()), Just(" ".to_string()),
             ], 1..12),
-            href in any::<bool>(),
+            mode in prop_oneof![Just(Mode::Strict), Just(Mode::Leiri), Just(Mode::Href)],
             www in any::<bool>(),
             window in 1usize..40,
         ) {
             let text = pieces.concat();
-            let mode = if href { Mode::Href } else { Mode::Leiri };
             let options = ExtractOptions::new().www(www).mode(mode);
             let found = |window: usize| {
                 let mut found = extract(&text, &options);
