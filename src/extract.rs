@@ -721,23 +721,19 @@ fn is_trailing(c: char) -> bool {
     }
 }
 
-/// Opening brackets and their closing partners: ASCII, full-width, and the brackets of Chinese
-/// and Japanese text (those of U+300C to U+300F are quotation marks, which end an IRI).
-const BRACKETS: [(char, char); 13] = [
-    ('(', ')'),
-    ('[', ']'),
-    ('{', '}'),
-    ('（', '）'),
-    ('［', '］'),
-    ('｛', '｝'),
-    ('〈', '〉'),
-    ('《', '》'),
-    ('【', '】'),
-    ('〔', '〕'),
-    ('〖', '〗'),
-    ('〘', '〙'),
-    ('〚', '〛'),
-];
+/// Opening brackets and their closing partners, sorted by the closing one: Unicode's paired
+/// brackets (UAX #9 BD14, BD15), ASCII, full-width, those of Chinese and Japanese text and of
+/// mathematics, but the quotation marks among them (U+300C to U+300F), which end an IRI.
+const BRACKETS: &[(char, char)] = &crate::tables::BRACKET_PAIRS;
+
+/// The kind of closing bracket `c` is, its index in [`BRACKETS`], if it is one.
+#[inline(always)]
+fn closing_kind(c: char) -> Option<usize> {
+    if c.is_ascii() && !matches!(c, ')' | ']' | '}') {
+        return None;
+    }
+    BRACKETS.binary_search_by_key(&c, |&(_, close)| close).ok()
+}
 
 /// The quote characters that a candidate's end loses when the same stands right before it
 /// ([`trim`]).
@@ -757,15 +753,15 @@ struct Tail {
     /// Where the trailing punctuation starts: the longest end of the run of sentence
     /// punctuation, closing brackets and [`QUOTES`] (none after a byte that is not UTF-8).
     start: usize,
-    /// For each kind of [`BRACKETS`], the closing ones of the tail, from the end, each with the
-    /// [`QuoteStops`] of the quote characters right after it.
-    closes: [Vec<(usize, QuoteStops)>; BRACKETS.len()],
+    /// Each kind of [`BRACKETS`] that the tail has a closing one of, and those closing ones, from
+    /// the end, each with the [`QuoteStops`] of the quote characters right after it.
+    closes: Vec<(usize, Vec<(usize, QuoteStops)>)>,
     /// The [`QuoteStops`] of the quote characters of the tail that follow no closing bracket.
     quote_stops: QuoteStops,
-    /// For each kind of bracket, the opening and the closing ones in the whole run, and in it
-    /// before `counted`: counted once, as the starts go on.
-    total: [(usize, usize); BRACKETS.len()],
-    before: [(usize, usize); BRACKETS.len()],
+    /// For each kind of bracket of `closes`, the opening and the closing ones in the whole run,
+    /// and in it before `counted`: counted once, as the starts go on.
+    total: Vec<(usize, usize)>,
+    before: Vec<(usize, usize)>,
     counted: usize,
 }
 
@@ -775,10 +771,10 @@ impl Tail {
         let mut tail = Tail {
             run: (from, end),
             start: end,
-            closes: Default::default(),
+            closes: Vec::new(),
             quote_stops: [None; QUOTES.len() + 1],
-            total: [(0, 0); BRACKETS.len()],
-            before: [(0, 0); BRACKETS.len()],
+            total: Vec::new(),
+            before: Vec::new(),
             counted: from,
         };
         // The stops of the quote characters read since the last character that is not one.
@@ -790,8 +786,15 @@ impl Tail {
         };
         while let Some(last) = last_char(&b[from..tail.start]) {
             let at = tail.start - last.len_utf8();
-            if let Some(k) = BRACKETS.iter().position(|&(_, close)| close == last) {
-                tail.closes[k].push((at, std::mem::take(&mut quotes)));
+            if let Some(k) = closing_kind(last) {
+                let closes = match tail.closes.iter().position(|c| c.0 == k) {
+                    Some(i) => &mut tail.closes[i].1,
+                    None => {
+                        tail.closes.push((k, Vec::new()));
+                        &mut tail.closes.last_mut().unwrap().1
+                    }
+                };
+                closes.push((at, std::mem::take(&mut quotes)));
             } else if let Some(q) = QUOTES.iter().position(|&q| char::from(q) == last) {
                 for (other, stop) in quotes.iter_mut().enumerate() {
                     if other != q && stop.is_none() {
@@ -807,6 +810,7 @@ impl Tail {
         }
         merge(&mut tail.quote_stops, &mut quotes);
         tail.total = tail.bracket_counts(&b[from..end]);
+        tail.before = vec![(0, 0); tail.closes.len()];
         tail
     }
 
@@ -818,7 +822,8 @@ impl Tail {
         }
         // The brackets from `start`: those before it counted on from the last start.
         if start < self.counted {
-            (self.counted, self.before) = (self.run.0, [(0, 0); BRACKETS.len()]);
+            self.counted = self.run.0;
+            self.before.fill((0, 0));
         }
         let more = self.bracket_counts(&b[self.counted..start]);
         for (before, more) in self.before.iter_mut().zip(more) {
@@ -835,7 +840,7 @@ impl Tail {
             .position(|&q| Some(q) == before)
             .unwrap_or(QUOTES.len());
         let mut stays = self.quote_stops[q];
-        for (k, closes) in self.closes.iter().enumerate() {
+        for (k, (_, closes)) in self.closes.iter().enumerate() {
             let (opens, all) = (
                 self.total[k].0 - self.before[k].0,
                 self.total[k].1 - self.before[k].1,
@@ -848,16 +853,16 @@ impl Tail {
         Some(stays.map_or(self.start, |at| at + char_len(b[at])))
     }
 
-    /// For each kind of [`BRACKETS`] of which the tail has a closing one (the others are not
+    /// For each kind of bracket of which the tail has a closing one (the others are not
     /// needed), its opening and closing ones in `b`.
-    fn bracket_counts(&self, b: &[u8]) -> [(usize, usize); BRACKETS.len()] {
-        let mut counts = [(0, 0); BRACKETS.len()];
-        for ((&(open, close), closes), n) in BRACKETS.iter().zip(&self.closes).zip(&mut counts) {
-            if !closes.is_empty() {
-                *n = (count_of(b, open), count_of(b, close));
-            }
-        }
-        counts
+    fn bracket_counts(&self, b: &[u8]) -> Vec<(usize, usize)> {
+        self.closes
+            .iter()
+            .map(|&(k, _)| {
+                let (open, close) = BRACKETS[k];
+                (count_of(b, open), count_of(b, close))
+            })
+            .collect()
     }
 }
 
@@ -902,19 +907,23 @@ fn char_len(lead: u8) -> usize {
 /// as characters are trimmed: counted again each time, a run of closing brackets took time n².
 /// So is what stands before a run of quote characters, read once for the run.
 fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
-    // For each kind of bracket once counted: its opening and closing ones in `b[start..end]`.
-    let mut counts: [Option<(usize, usize)>; BRACKETS.len()] = [None; BRACKETS.len()];
+    // Each kind of bracket once counted, and its opening and closing ones in `b[start..end]`.
+    let mut counts: Vec<(usize, usize, usize)> = Vec::new();
     // Whether the run of quote characters that `end` is in follows a closing bracket taken off.
     let mut quotes_follow_trimmed: Option<bool> = None;
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
-        let unbalanced = |last: char, counts: &mut [Option<(usize, usize)>; BRACKETS.len()]| {
-            BRACKETS.iter().zip(counts).any(|(&(open, close), n)| {
-                last == close && {
-                    let (opens, closes) =
-                        *n.get_or_insert_with(|| (count_of(text, open), count_of(text, close)));
-                    closes > opens
-                }
+        let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
+            closing_kind(last).is_some_and(|k| {
+                let (_, opens, closes) = match counts.iter().find(|n| n.0 == k) {
+                    Some(&n) => n,
+                    None => {
+                        let (open, close) = BRACKETS[k];
+                        counts.push((k, count_of(text, open), count_of(text, close)));
+                        counts[counts.len() - 1]
+                    }
+                };
+                closes > opens
             })
         };
         let is_quote = last.is_ascii() && QUOTES.contains(&(last as u8));
@@ -932,11 +941,10 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
             if !is_quote {
                 quotes_follow_trimmed = None;
             }
-            for (&(open, close), n) in BRACKETS.iter().zip(&mut counts) {
-                if let Some((opens, closes)) = n {
-                    *opens -= usize::from(last == open);
-                    *closes -= usize::from(last == close);
-                }
+            for (k, opens, closes) in &mut counts {
+                let (open, close) = BRACKETS[*k];
+                *opens -= usize::from(last == open);
+                *closes -= usize::from(last == close);
             }
         } else {
             break;
@@ -1088,7 +1096,7 @@ mod tests {
     /// What the runs of `tails_trim_as_trim_does` are made of: letters where candidates start,
     /// brackets of each kind, sentence punctuation, quote characters, and bytes that are not
     /// UTF-8.
-    const TAIL_PIECES: [&[u8]; 22] = [
+    const TAIL_PIECES: [&[u8]; 24] = [
         b"a",
         b"h",
         b"/",
@@ -1101,6 +1109,8 @@ mod tests {
         "（".as_bytes(),
         "）".as_bytes(),
         "］".as_bytes(),
+        "⟨".as_bytes(),
+        "⟩".as_bytes(),
         b".",
         b",",
         "。".as_bytes(),

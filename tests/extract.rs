@@ -260,13 +260,16 @@ fn sentence_punctuation_is_not_part_of_the_end() {
     let terminal =
         icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
     let quotes = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    let glyphs =
+        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
     let mut n = 0;
     for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
         let iri = format!("http://a.com/x{c}");
         if IriRef::parse_as(&iri, iriscan::Grammar::Iri).is_err()
             || c.is_whitespace()
             || quotes.contains(c)
-            || "）］｝〉》】〕〗〙〛".contains(c)
+            || glyphs.get(c).paired_bracket_type
+                == icu_properties::props::BidiPairedBracketType::Close
         {
             continue;
         }
@@ -320,6 +323,48 @@ fn a_closing_bracket_without_its_partner_is_not_part_of_the_end() {
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }
+}
+
+/// Every pair of Unicode's paired brackets (Bidi_Paired_Bracket_Type, UAX #9 BD14 to BD16) but
+/// the quotation marks among them, which end an IRI: a closing one without its partner is left
+/// out, one with it kept.
+#[test]
+fn every_paired_bracket_is_left_out_without_its_partner() {
+    let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    let glyphs =
+        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
+    let mut n = 0;
+    for open in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        let glyph = glyphs.get(open);
+        if glyph.paired_bracket_type != icu_properties::props::BidiPairedBracketType::Open
+            || marks.contains(open)
+        {
+            continue;
+        }
+        let close = glyph.mirroring_glyph.unwrap();
+        for (text, iri) in [
+            (
+                format!("{open}http://a.com/x{close}"),
+                "http://a.com/x".to_string(),
+            ),
+            (
+                format!("(http://a.com/x{close}{close})."),
+                "http://a.com/x".to_string(),
+            ),
+            (
+                format!("{open}http://a.com/x{open}y{close}{close}"),
+                format!("http://a.com/x{open}y{close}"),
+            ),
+            (
+                format!("http://a.com/x{open}y{close}, z"),
+                format!("http://a.com/x{open}y{close}"),
+            ),
+        ] {
+            assert_eq!(found(&text), [iri], "U+{:04X}: {text}", open as u32);
+        }
+        n += 1;
+    }
+    assert!(n >= 55, "{n}");
 }
 
 #[test]
