@@ -29,12 +29,13 @@
 //!   "'" (or Markdown's "*", "_", "~") when the same stands right before it; between "<" and
 //!   ">", or two '"', its end is its own;
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
-//!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//".
+//!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//"
+//!   with a letter or a digit of some script (not `news:-(`).
 
 use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
 use crate::simd;
-use crate::tables::{ascii, class};
+use crate::tables::{ascii, class, lint_class, LintClass};
 use crate::{Grammar, IriRef};
 use std::borrow::Cow;
 use std::ops::Range;
@@ -438,7 +439,7 @@ impl<'t> Extract<'t, '_> {
                 end = trim(b, start, stop);
             }
         }
-        if end <= least {
+        if end <= least || !holds_letter_or_digit(&b[least..end]) {
             return None;
         }
         let run = run_end - self.reach.0;
@@ -496,7 +497,7 @@ impl<'t> Extract<'t, '_> {
     ) -> Option<Found<'t>> {
         let b = self.text;
         for _ in 0..4 {
-            if end <= least {
+            if end <= least || !holds_letter_or_digit(&b[least..end]) {
                 return None;
             }
             if www {
@@ -558,6 +559,36 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
             no_at || iri[at..].iter().any(|c| matches!(c, b'/' | b'?' | b'#'))
         }
     }
+}
+
+/// Whether `b`, UTF-8, holds a letter or a digit of any script (Alphabetic or Numeric): what an
+/// IRI in text holds after its scheme and "//", which punctuation alone (`news:-(`, `http:///`)
+/// does not (docs/spec-choices.md E1).
+#[inline(always)]
+fn holds_letter_or_digit(b: &[u8]) -> bool {
+    b.first().is_some_and(u8::is_ascii_alphanumeric) || holds_letter_or_digit_beyond_ascii(b)
+}
+
+/// [`holds_letter_or_digit`], character by character.
+fn holds_letter_or_digit_beyond_ascii(b: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_alphanumeric() {
+            return true;
+        }
+        match decode(b, i) {
+            // The lint table's letters (Alphabetic) first: two loads, where std's lookup of
+            // Alphabetic costs some hundred instructions.
+            Some((c, n)) => {
+                if lint_class(c as u32).0 & LintClass::LETTER != 0 || c.is_alphanumeric() {
+                    return true;
+                }
+                i += n;
+            }
+            None => i += 1,
+        }
+    }
+    false
 }
 
 /// Bit k set when `b[from + k]` is ":", for the 64 bytes from `from` (those of `b`), from the
