@@ -333,6 +333,31 @@ fn display_of_many_invisible_characters_takes_linear_time() {
     assert_eq!(display.len(), "http://x".len() + 10 * 300_000);
 }
 
+/// The message of `mixed-script` on a long component of letters of one script and characters
+/// common to others (U+30FC, of Hiragana and Katakana): each script is looked for once, not
+/// once a letter.
+#[test]
+fn mixed_script_messages_take_linear_time() {
+    let n = 200_000;
+    for (letters, common) in [
+        ("\u{430}", "\u{30FC}"),
+        ("\u{5D0}", "\u{30FC}"),
+        ("a", "\u{374}"),
+    ] {
+        let input = format!("http://a/{}{}", letters.repeat(n), common.repeat(n));
+        let messages = within_a_minute(input, |input| {
+            let iri = IriRef::parse(input).unwrap();
+            iri.lints()
+                .iter()
+                .filter(|l| l.code() == LintCode::MixedScript)
+                .map(|l| l.message())
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(messages.len(), 1, "{letters}{common}");
+        assert!(messages[0].contains("U+"), "{}", messages[0]);
+    }
+}
+
 #[test]
 fn display_wraps_right_to_left_text() {
     let iri = IriRef::parse("http://x/אב").unwrap();

@@ -1093,7 +1093,13 @@ fn script_names(text: &str) -> String {
     let name = |s: Script| s.full_name().replace('_', " ");
     let of_one =
         |c: char| Some(c.script()).filter(|s| !matches!(s, Script::Common | Script::Inherited));
-    let named: Vec<Script> = letters(text).filter_map(of_one).collect();
+    // Each script once: a character of several is looked for among them.
+    let mut named: Vec<Script> = Vec::new();
+    for script in letters(text).filter_map(of_one) {
+        if !named.contains(&script) {
+            named.push(script);
+        }
+    }
     let mut names: Vec<String> = Vec::new();
     for c in letters(text) {
         let this = match of_one(c) {
