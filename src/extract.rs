@@ -386,19 +386,19 @@ impl<'t> Extract<'t, '_> {
         (end, false)
     }
 
-    /// [`trim`] of the candidate from `start` to the end of its run, `run_end`, from the
-    /// [`Tail`] of the run: the candidates of one run share its end, and each trimmed on its
-    /// own counted the brackets of the rest of the run, which made a line of many (a Markdown
-    /// line of links, `[a](http://a/)[b](http://b/)...`) take time n².
-    fn trim_run(&mut self, start: usize, run_end: usize) -> usize {
+    /// [`trim`] of the candidate from `start` to `end`, the end of its run or the "@" before
+    /// which the "www." candidates of the run end, from the [`Tail`] of the run to `end`: the
+    /// candidates of one run share their end, and each trimmed on its own counted the brackets
+    /// of the rest of the run, which made a line of many (a Markdown line of links,
+    /// `[a](http://a/)[b](http://b/)...`) take time n².
+    fn trim_run(&mut self, start: usize, end: usize) -> usize {
         let b = self.text;
         let from = self.reach.0;
         let tail = match &mut self.tail {
-            Some(tail) if tail.run == (from, run_end) => tail,
-            other => other.insert(Box::new(Tail::new(b, from, run_end))),
+            Some(tail) if tail.run == (from, end) => tail,
+            other => other.insert(Box::new(Tail::new(b, from, end))),
         };
-        tail.trim(b, start)
-            .unwrap_or_else(|| trim(b, start, run_end))
+        tail.trim(b, start).unwrap_or_else(|| trim(b, start, end))
     }
 
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
@@ -414,16 +414,9 @@ impl<'t> Extract<'t, '_> {
         if !again {
             self.mapped = 0;
         }
-        let mut end = if delimited(b, start, run_end) {
-            run_end
-        } else if again {
-            self.trim_run(start, run_end)
-        } else {
-            trim(b, start, run_end)
-        };
         // The host is what starts with "www.": an "@" in the authority would make it the
         // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
-        if www {
+        let cut = if www {
             let (run, from, stop) = self.authority_end;
             let stop = if run == self.reach && from <= start && start <= stop {
                 stop
@@ -435,10 +428,22 @@ impl<'t> Extract<'t, '_> {
                 self.authority_end = (self.reach, start, stop);
                 stop
             };
-            if stop < end && b[stop] == b'@' {
-                end = trim(b, start, stop);
+            Some(stop).filter(|&stop| b.get(stop) == Some(&b'@'))
+        } else {
+            None
+        };
+        let end = match cut {
+            None if delimited(b, start, run_end) => run_end,
+            _ => {
+                let end = cut.unwrap_or(run_end);
+                // The candidates before one "@" are trimmed from the same tail too.
+                if again {
+                    self.trim_run(start, end)
+                } else {
+                    trim(b, start, end)
+                }
             }
-        }
+        };
         if end <= least || !holds_letter_or_digit(&b[least..end]) {
             return None;
         }

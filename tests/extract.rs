@@ -955,6 +955,16 @@ fn many_www_iris_without_a_colon_take_linear_time() {
     // authorities end.
     let text = "www.a@b,".repeat(1_000_000);
     assert_eq!(count_within_a_minute(text, options.clone()), 1_000_000);
+    // Many in one run that ends in a closing bracket before a "@": the candidates, which end
+    // before the "@", are trimmed from the same tail, not each counting the brackets to it.
+    for piece in [",www.a%)", ",www.a%（"] {
+        let text = piece.repeat(200_000) + "）@";
+        assert_eq!(
+            count_within_a_minute(text, options.clone()),
+            200_000,
+            "{piece}"
+        );
+    }
     // Many in one run without a "/", each cut short by the grammar in its host: only as much of
     // each is read as the grammar needs to refuse it, in every mode (href mode encodes the "%"s
     // and finds one IRI).
