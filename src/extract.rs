@@ -36,7 +36,7 @@ use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
 use crate::simd;
 use crate::tables::{ascii, class, lint_class, LintClass};
-use crate::{Grammar, IriRef};
+use crate::{Component, Grammar, IriRef};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -126,6 +126,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         reach: (0, 0),
         authority_end: ((usize::MAX, 0), 0, 0),
         tail: None,
+        authority_tail: None,
         window: FIRST_WINDOW,
         mapped: 0,
     }
@@ -166,6 +167,8 @@ pub struct Extract<'t, 'o> {
     /// The trailing punctuation of the last run [`trim`] read to its end, for the next
     /// candidates inside the same run.
     tail: Option<Box<Tail>>,
+    /// The same for the "www." candidates of a run that end before one "@".
+    authority_tail: Option<Box<Tail>>,
     /// The first window of `prefix_fails`: [`FIRST_WINDOW`], other sizes in the tests.
     window: usize,
     /// The bytes a liberal mode has mapped for the candidates of the last run, against
@@ -333,7 +336,18 @@ impl<'t> Extract<'t, '_> {
             self.mapped += text.len();
             let iri = self.mapped_text(text, www);
             if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
-                if refused_whatever_follows(iri.as_bytes(), &e, www) {
+                // In href mode, with a scheme that is not special, a "\" after the port's ":"
+                // ends the authority only where no "@" follows it (`preprocess`), and one may
+                // follow the prefix; a "www." candidate is of "http", where each "\" is a "/".
+                let authority_may_change =
+                    !www && self.options.mode == Mode::Href && text.contains('\\');
+                if refused_whatever_follows(iri.as_bytes(), &e, www)
+                    && !(authority_may_change
+                        && matches!(
+                            e.component(),
+                            Component::Userinfo | Component::Host | Component::Port
+                        ))
+                {
                     return true;
                 }
             }
@@ -386,21 +400,6 @@ impl<'t> Extract<'t, '_> {
         (end, false)
     }
 
-    /// [`trim`] of the candidate from `start` to `end`, the end of its run or the "@" before
-    /// which the "www." candidates of the run end, from the [`Tail`] of the run to `end`: the
-    /// candidates of one run share their end, and each trimmed on its own counted the brackets
-    /// of the rest of the run, which made a line of many (a Markdown line of links,
-    /// `[a](http://a/)[b](http://b/)...`) take time n².
-    fn trim_run(&mut self, start: usize, end: usize) -> usize {
-        let b = self.text;
-        let from = self.reach.0;
-        let tail = match &mut self.tail {
-            Some(tail) if tail.run == (from, end) => tail,
-            other => other.insert(Box::new(Tail::new(b, from, end))),
-        };
-        tail.trim(b, start).unwrap_or_else(|| trim(b, start, end))
-    }
-
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed
     /// of the punctuation around it, and cut to what the grammar accepts; `www` reads it after
     /// "http://". A liberal mode takes the candidate whole when its mapping is an IRI, and
@@ -418,31 +417,30 @@ impl<'t> Extract<'t, '_> {
         // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
         let cut = if www {
             let (run, from, stop) = self.authority_end;
-            let stop = if run == self.reach && from <= start && start <= stop {
-                stop
+            let (from, stop) = if run == self.reach && from <= start && start <= stop {
+                (from, stop)
             } else {
                 let stop = b[start..run_end]
                     .iter()
                     .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
                     .map_or(run_end, |at| start + at);
                 self.authority_end = (self.reach, start, stop);
-                stop
+                (start, stop)
             };
-            Some(stop).filter(|&stop| b.get(stop) == Some(&b'@'))
+            Some((from, stop)).filter(|&(_, stop)| b.get(stop) == Some(&b'@'))
         } else {
             None
         };
         let end = match cut {
             None if delimited(b, start, run_end) => run_end,
-            _ => {
-                let end = cut.unwrap_or(run_end);
-                // The candidates before one "@" are trimmed from the same tail too.
-                if again {
-                    self.trim_run(start, end)
-                } else {
-                    trim(b, start, end)
-                }
+            None if again => trim_from_tail(&mut self.tail, b, self.reach.0, start, run_end),
+            None => trim(b, start, run_end),
+            // The candidates before one "@" are trimmed from a tail of their own, from the
+            // first of them: kept apart from the run's, which the others in the run share.
+            Some((from, stop)) if from < start => {
+                trim_from_tail(&mut self.authority_tail, b, from, start, stop)
             }
+            Some((_, stop)) => trim(b, start, stop),
         };
         if end <= least || !holds_letter_or_digit(&b[least..end]) {
             return None;
@@ -553,7 +551,6 @@ impl<'t> Extract<'t, '_> {
 /// `no_at`: what follows holds no "@" in the authority, as a "www." candidate, which ends
 /// before one.
 fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
-    use crate::Component;
     let at = e.offset();
     if at + 3 >= iri.len() {
         return false;
@@ -933,6 +930,25 @@ fn char_len(lead: u8) -> usize {
     }
 }
 
+/// [`trim`] of the candidate `b[start..end]`, where `end` is the end of its run or the "@"
+/// before which the "www." candidates of the run end, from the [`Tail`] of `b[from..end]` kept
+/// in `slot`, `from` being where the first of the candidates that share that end starts: each
+/// trimmed on its own counted the brackets of the rest of the run, which made a line of many
+/// (a Markdown line of links, `[a](http://a/)[b](http://b/)...`) take time n².
+fn trim_from_tail(
+    slot: &mut Option<Box<Tail>>,
+    b: &[u8],
+    from: usize,
+    start: usize,
+    end: usize,
+) -> usize {
+    let tail = match slot {
+        Some(tail) if tail.run == (from, end) => tail,
+        other => other.insert(Box::new(Tail::new(b, from, end))),
+    };
+    tail.trim(b, start).unwrap_or_else(|| trim(b, start, end))
+}
+
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and Markdown's "*", "_" and "~") or that follows
@@ -1160,9 +1176,10 @@ mod tests {
     ];
 
     /// "www." candidates that the grammar refuses in their host, port or path, near or far from
-    /// where a prefix ends: read from prefixes of every first length, as read whole.
+    /// where a prefix ends, and in href mode candidates whose "\" a later "@" makes part of a
+    /// userinfo: read from prefixes of every first length, as read whole.
     #[test]
-    fn www_prefixes_refuse_where_the_whole_does() {
+    fn prefixes_refuse_where_the_whole_does() {
         let texts = [
             "www.a%41%C3%A9[",
             "www.a%4",
@@ -1176,9 +1193,15 @@ mod tests {
             "www.a%,www.b%,www.c%,",
             "www.a@b",
         ];
-        for mode in [Mode::Strict, Mode::Leiri] {
+        for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
             let options = ExtractOptions::new().www(true).mode(mode);
-            for text in texts {
+            // In href mode, with a scheme that is not special, a "\" after the port's ":" ends
+            // the authority only where no "@" follows it, which a prefix cannot tell.
+            let texts = texts.iter().chain(match mode {
+                Mode::Href => &["foo://a:b\\cc@h/x", "foo://a\\b:c@h/x", "foo://a:b\\c/x"][..],
+                _ => &[],
+            });
+            for &text in texts {
                 let found = |window: usize| {
                     let mut found = extract(text, &options);
                     found.window = window;

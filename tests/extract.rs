@@ -965,6 +965,18 @@ fn many_www_iris_without_a_colon_take_linear_time() {
             "{piece}"
         );
     }
+    // And so, each from its own, are those before each of many "@"s in one run.
+    for piece in ["www.a)@,", "*www.a)@x*"] {
+        let text = piece.repeat(200_000);
+        assert_eq!(
+            count_within_a_minute(text, options.clone()),
+            200_000,
+            "{piece}"
+        );
+    }
+    // Among others in the same run that end with the run.
+    let text = "www.a)@,www.b/%),".repeat(200_000) + ")";
+    assert_eq!(count_within_a_minute(text, options.clone()), 400_000);
     // Many in one run without a "/", each cut short by the grammar in its host: only as much of
     // each is read as the grammar needs to refuse it, in every mode (href mode encodes the "%"s
     // and finds one IRI).
