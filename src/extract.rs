@@ -30,7 +30,7 @@
 //!   ">", or two '"', its end is its own;
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//"
-//!   with a letter or a digit of some script (not `news:-(`).
+//!   with a letter or a digit of some script or an IP literal (not `news:-(`).
 
 use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
@@ -442,7 +442,7 @@ impl<'t> Extract<'t, '_> {
             }
             Some((_, stop)) => trim(b, start, stop),
         };
-        if end <= least || !holds_letter_or_digit(&b[least..end]) {
+        if end <= least || !holds_more_than_punctuation(&b[least..end]) {
             return None;
         }
         let run = run_end - self.reach.0;
@@ -500,7 +500,7 @@ impl<'t> Extract<'t, '_> {
     ) -> Option<Found<'t>> {
         let b = self.text;
         for _ in 0..4 {
-            if end <= least || !holds_letter_or_digit(&b[least..end]) {
+            if end <= least || !holds_more_than_punctuation(&b[least..end]) {
                 return None;
             }
             if www {
@@ -563,15 +563,17 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
     }
 }
 
-/// Whether `b`, UTF-8, holds a letter or a digit of any script (Alphabetic or Numeric): what an
-/// IRI in text holds after its scheme and "//", which punctuation alone (`news:-(`, `http:///`)
-/// does not (docs/spec-choices.md E1).
+/// Whether `b`, UTF-8, holds a letter or a digit of any script (Alphabetic or Numeric), as
+/// written, or starts with an IP literal: what an IRI in text holds after its scheme and "//",
+/// which punctuation and symbols alone (`news:-(`, `http:///`) do not (docs/spec-choices.md E1).
 #[inline(always)]
-fn holds_letter_or_digit(b: &[u8]) -> bool {
-    b.first().is_some_and(u8::is_ascii_alphanumeric) || holds_letter_or_digit_beyond_ascii(b)
+fn holds_more_than_punctuation(b: &[u8]) -> bool {
+    b.first()
+        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'[')
+        || holds_letter_or_digit_beyond_ascii(b)
 }
 
-/// [`holds_letter_or_digit`], character by character.
+/// Whether `b`, UTF-8, holds a letter or a digit of any script, read character by character.
 fn holds_letter_or_digit_beyond_ascii(b: &[u8]) -> bool {
     let mut i = 0;
     while let Some(&c) = b.get(i) {

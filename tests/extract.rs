@@ -401,6 +401,11 @@ fn punctuation_alone_after_the_scheme_is_no_iri() {
         ("http://例/", "http://例/"),
         ("see http://١٢.", "http://١٢"),
         ("tel:+1", "tel:+1"),
+        // An IP literal.
+        ("at http://[::]/ or", "http://[::]/"),
+        ("(http://[::])", "http://[::]"),
+        // As written: a percent-encoded octet's digits count.
+        ("news:%2D", "news:%2D"),
     ] {
         let options = ExtractOptions::new().schemes(["http", "file", "news", "tel"]);
         assert_eq!(found_with(&options, text), [iri], "{text}");

@@ -13,7 +13,8 @@ use std::io::Write;
 /// "//" (--schemes: only those schemes), or with --www at "www." (read as "http://www.");
 /// it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
 /// it may not, at white space, at "<", ">", '"' and quotation marks of any script; the
-/// punctuation that ends a sentence and a closing bracket without its partner are left out.
+/// punctuation that ends a sentence and a closing bracket without its partner are left out,
+/// and it must hold a letter or a digit after its scheme and "//" (not "news:-(").
 ///
 /// Prints one line per IRI found, LINE<TAB>IRI, and nothing for a line without one. -o: the
 /// IRIs alone, one a line (with --to-uri, those that map). JSON: {"line", "offset", "length",
