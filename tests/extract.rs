@@ -693,7 +693,13 @@ fn ends_plainly(iri: &str) -> bool {
         .trim_end_matches(['\'', '*', '_', '~'])
         .chars()
         .next_back();
-    let closing = |c: Option<char>| c.is_some_and(|c| ")]}）］｝".contains(c));
+    let glyphs =
+        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
+    let closing = |c: Option<char>| {
+        c.is_some_and(|c| {
+            glyphs.get(c).paired_bracket_type == icu_properties::props::BidiPairedBracketType::Close
+        })
+    };
     let trimmed =
         terminal.contains(last) || last == '…' || closing(Some(last)) || closing(before_quotes);
     let ends = |c: char| c.is_whitespace() || c != '\'' && quotes.contains(c);
