@@ -323,24 +323,57 @@ impl<'t> Extract<'t, '_> {
     }
 
     /// In a liberal mode, whether the candidate `b[start..end]` is refused by the grammar as a
-    /// prefix of it already is: its prefixes of doubling length, mapped, are read until the
-    /// grammar refuses one where the rest cannot change its mind, or the prefix is the whole
-    /// (read by [`Self::mapped_whole`]). A mode maps the whole candidate, so each one the grammar
-    /// refuses early cost the length of its run, and a run of many took time in n².
+    /// prefix of it already is ([`Self::prefix_refusal`], mapped), so that it need not be
+    /// mapped whole (read by [`Self::mapped_whole`]). A mode maps the whole candidate, so each
+    /// one the grammar refuses early cost the length of its run, and a run of many took time n².
     fn prefix_fails(&mut self, start: usize, end: usize, www: bool) -> bool {
+        self.prefix_refusal(start, end, www, true).is_some()
+    }
+
+    /// Where the grammar refuses the "www." candidate `b[start..end]` read after "http://", as
+    /// an offset into the candidate, if a prefix of it shows it ([`Self::prefix_refusal`]).
+    /// Copied whole after "http://", each candidate the grammar refuses early cost the length
+    /// of its run, and a run of many without a "/" took time n².
+    fn www_prefix_refusal(&mut self, start: usize, end: usize) -> Option<usize> {
+        let e = self.prefix_refusal(start, end, true, false)?;
+        Some(e.offset() - "http://".len())
+    }
+
+    /// The grammar's error on a prefix of the candidate `b[start..end]` that the rest of it
+    /// cannot change, read after "http://" (`www`, which a prefix not `mapped` always is) and as
+    /// its mode maps it (`mapped`): its prefixes of doubling length are read until the grammar
+    /// refuses one so, or the prefix is the whole (`None`).
+    fn prefix_refusal(
+        &mut self,
+        start: usize,
+        end: usize,
+        www: bool,
+        mapped: bool,
+    ) -> Option<crate::Error> {
+        debug_assert!(mapped || www);
+        let b = self.text;
         let mut window = self.window;
         loop {
-            let Some(text) = self.prefix(start, end, window) else {
-                return false;
+            let mut cut = start.saturating_add(window).min(end);
+            while cut < end && b[cut] & 0xC0 == 0x80 {
+                cut += 1;
+            }
+            if cut >= end {
+                return None;
+            }
+            let text = std::str::from_utf8(&b[start..cut]).ok()?;
+            let iri = if mapped {
+                self.mapped += text.len();
+                self.mapped_text(text, www)
+            } else {
+                Cow::Owned(format!("http://{text}"))
             };
-            self.mapped += text.len();
-            let iri = self.mapped_text(text, www);
             if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
                 // In href mode, with a scheme that is not special, a "\" after the port's ":"
                 // ends the authority only where no "@" follows it (`preprocess`), and one may
                 // follow the prefix; a "www." candidate is of "http", where each "\" is a "/".
                 let authority_may_change =
-                    !www && self.options.mode == Mode::Href && text.contains('\\');
+                    mapped && !www && self.options.mode == Mode::Href && text.contains('\\');
                 if refused_whatever_follows(iri.as_bytes(), &e, www)
                     && !(authority_may_change
                         && matches!(
@@ -348,40 +381,7 @@ impl<'t> Extract<'t, '_> {
                             Component::Userinfo | Component::Host | Component::Port
                         ))
                 {
-                    return true;
-                }
-            }
-            window = window.saturating_mul(2);
-        }
-    }
-
-    /// The first `window` bytes of the candidate `b[start..end]` and the rest of the character
-    /// there, if that is less than the whole and UTF-8.
-    fn prefix(&self, start: usize, end: usize, window: usize) -> Option<&'t str> {
-        let b = self.text;
-        let mut cut = start.saturating_add(window).min(end);
-        while cut < end && b[cut] & 0xC0 == 0x80 {
-            cut += 1;
-        }
-        if cut >= end {
-            return None;
-        }
-        std::str::from_utf8(&b[start..cut]).ok()
-    }
-
-    /// Where the grammar refuses the "www." candidate `b[start..end]` read after "http://", as
-    /// an offset into the candidate, if a prefix of it shows a refusal that the rest cannot
-    /// change (its prefixes of doubling length are read). Copied whole after "http://", each
-    /// candidate the grammar refuses early cost the length of its run, and a run of many
-    /// without a "/" took time in n².
-    fn www_prefix_refusal(&self, start: usize, end: usize) -> Option<usize> {
-        let mut window = self.window;
-        loop {
-            let text = self.prefix(start, end, window)?;
-            let iri = format!("http://{text}");
-            if let Err(e) = scan::scan(iri.as_bytes(), Grammar::Iri) {
-                if refused_whatever_follows(iri.as_bytes(), &e, true) {
-                    return Some(e.offset() - "http://".len());
+                    return Some(e);
                 }
             }
             window = window.saturating_mul(2);
@@ -492,7 +492,7 @@ impl<'t> Extract<'t, '_> {
     /// trimmed again. It stops at most a few times (a "%" without its digits, then a ":"
     /// without a port...): the bound keeps a line of many such linear.
     fn longest_accepted(
-        &self,
+        &mut self,
         start: usize,
         mut end: usize,
         least: usize,
