@@ -15,15 +15,23 @@ use crate::IriRef;
 /// The most bytes an IRI may have for [`Divided`]: its byte offsets are the bits of a `u128`.
 pub(super) const MAX_LEN: usize = 128;
 
-/// The offsets below `n` (at most 128).
+/// The offsets below `n` (at most 128), from a table: a shift of a `u128` by a variable
+/// amount, with the case of 128, is a dozen instructions, and the masks need many.
 #[inline(always)]
 fn below(n: usize) -> u128 {
-    if n >= 128 {
-        !0
-    } else {
-        (1 << n) - 1
-    }
+    BELOW[n.min(MAX_LEN)]
 }
+
+/// [`below`] for each `n` up to [`MAX_LEN`].
+static BELOW: [u128; MAX_LEN + 1] = {
+    let mut table = [!0; MAX_LEN + 1];
+    let mut n = 0;
+    while n < MAX_LEN {
+        table[n] = (1 << n) - 1;
+        n += 1;
+    }
+    table
+};
 
 /// The offsets from `from` and before `end`.
 #[inline(always)]
