@@ -238,6 +238,32 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         joining_ranges.len()
     )
     .unwrap();
+    // UTS #51: the characters an emoji ZWJ sequence joins (Extended_Pictographic, as UAX #29
+    // GB11 reads them), and those a variation selector gives an emoji or a text presentation
+    // (Emoji), for the joiners and selectors that change what is drawn.
+    let emoji_sets = [
+        (
+            "EXTENDED_PICTOGRAPHIC",
+            "Extended_Pictographic",
+            icu_properties::CodePointSetData::new::<icu_properties::props::ExtendedPictographic>(),
+        ),
+        (
+            "EMOJI",
+            "Emoji",
+            icu_properties::CodePointSetData::new::<icu_properties::props::Emoji>(),
+        ),
+    ];
+    for (name, property, set) in emoji_sets {
+        let points: Vec<u32> = (0..0x110000u32).filter(|&cp| set.contains32(cp)).collect();
+        let r = ranges(&points);
+        writeln!(
+            out,
+            "/// The code points of {property}, as ranges.\n\
+             pub(crate) static LINT_{name}: [(u32, u32); {}] = {r:?};",
+            r.len()
+        )
+        .unwrap();
+    }
     super::two_level::write(
         out,
         "LINT",

@@ -253,6 +253,16 @@ pub(crate) fn joining_type(cp: u32) -> Option<u8> {
         .map(|&(_, _, kind)| kind)
 }
 
+/// Whether `cp` is Extended_Pictographic: what an emoji ZWJ sequence joins (UTS #51).
+pub(crate) fn is_extended_pictographic(cp: u32) -> bool {
+    in_ranges(&LINT_EXTENDED_PICTOGRAPHIC, cp)
+}
+
+/// Whether `cp` is of Emoji: a variation selector after it picks how it is drawn (UTS #51).
+pub(crate) fn is_emoji(cp: u32) -> bool {
+    in_ranges(&LINT_EMOJI, cp)
+}
+
 /// Whether `cp`, of [`LintClass::RARE`], looks like a delimiter (build/lint.rs).
 pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)

@@ -120,20 +120,35 @@ fn parts(iri: &IriRef<'_>) -> Vec<(Kind, usize, usize)> {
     parts
 }
 
-/// Whether the joiner `c` between `before` and `after` is where RFC 5892 A.1 (ZWNJ) and A.2
-/// (ZWJ) allow it: after a virama; ZWNJ also between Joining_Type L or D and R or D, with
-/// transparent ones (T) between.
+/// Whether the joiner or variation selector `c` between `before` and `after` changes what is
+/// drawn: a joiner where RFC 5892 A.1 (ZWNJ) and A.2 (ZWJ) allow it, after a virama that has
+/// a character before it, and ZWNJ also between Joining_Type L or D and R or D, with
+/// transparent ones (T) between; ZWJ between two Extended_Pictographic characters, skin tones
+/// and variation selectors after the first (UAX #29 GB11); U+FE0E or U+FE0F after Emoji.
 fn joiner_allowed(before: &str, c: char, after: &str) -> bool {
-    use icu_properties::props::JoiningType as J;
+    use icu_properties::props::{Emoji, ExtendedPictographic, JoiningType as J};
     let jt = |c: char| icu_properties::CodePointMapData::<J>::new().get(c);
-    let virama = before
-        .chars()
-        .last()
-        .map(unicode_normalization::char::canonical_combining_class)
-        == Some(9);
+    let pictographic =
+        |c: char| icu_properties::CodePointSetData::new::<ExtendedPictographic>().contains(c);
+    if matches!(c, '\u{FE0E}' | '\u{FE0F}') {
+        return before
+            .chars()
+            .last()
+            .is_some_and(|p| icu_properties::CodePointSetData::new::<Emoji>().contains(p));
+    }
+    let chars: Vec<char> = before.chars().collect();
+    let virama = chars.len() >= 2
+        && unicode_normalization::char::canonical_combining_class(chars[chars.len() - 1]) == 9;
     let left = before.chars().rev().map(jt).find(|&t| t != J::Transparent);
     let right = after.chars().map(jt).find(|&t| t != J::Transparent);
+    let emoji = before
+        .chars()
+        .rev()
+        .find(|p| !matches!(p, '\u{FE00}'..='\u{FE0F}' | '\u{1F3FB}'..='\u{1F3FF}'))
+        .is_some_and(pictographic)
+        && after.chars().next().is_some_and(pictographic);
     matches!(c, '\u{200C}' | '\u{200D}') && virama
+        || c == '\u{200D}' && emoji
         || c == '\u{200C}'
             && matches!(left, Some(J::LeftJoining | J::DualJoining))
             && matches!(right, Some(J::RightJoining | J::DualJoining))
@@ -280,7 +295,7 @@ proptest! {
     #[test]
     fn generated_iris_are_judged_as_the_reference_judges_them(
         host in r"([a-zа-яαβ例え한ー0-9]|\u{3002}|\u{FF0E}|\u{0430}|\u{05D0}){0,6}|[0-9]{1,3}\.[0-9]\.[0-9]\.[0-9]{1,3}(:[0-9]{0,3})?/|[a-z\u{05D0}]{1,3}:[0-9]{0,3}/",
-        path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|[א-ד]|[ا-ج]|\u{0660}|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{200C}|\u{200D}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|\u{064B}|\u{0651}|\u{064E}|カ|\u{3099}|ﬁ|ä|＂|”|％|｜|∣|״|𝟏|ℓ|٪){0,12}",
+        path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|[א-ד]|[ا-ج]|\u{0660}|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{200C}|\u{200D}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|\u{1F468}|\u{1F3FD}|\u{FE0F}|\u{2764}|\u{064B}|\u{0651}|\u{064E}|カ|\u{3099}|ﬁ|ä|＂|”|％|｜|∣|״|𝟏|ℓ|٪){0,12}",
         query in r"(=|&|;|[a-z0-9]|\u{FB01}|\u{05D0}|\u{0430}|\u{FF1D}|%20){0,8}",
         fragment in r"([a-z]|\u{05D0}|\u{00A0}|\u{0301}){0,4}",
     ) {
@@ -295,7 +310,7 @@ proptest! {
     #[test]
     fn generated_left_to_right_iris_are_judged_as_the_reference_judges_them(
         host in r"([a-zа-яαβ例え한ー0-9.]|\u{3002}|\u{FF0E}|\u{0430}){0,8}",
-        path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{200C}|\u{200D}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|カ|\u{3099}|ä|а){0,16}",
+        path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{200C}|\u{200D}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|\u{1F468}|\u{1F3FD}|\u{FE0F}|\u{2764}|カ|\u{3099}|ä|а){0,16}",
         query in r"(=|&|;|[a-z0-9]|\u{FB01}|\u{0430}|\u{FF1D}|%20|é|例){0,12}",
         user in r"([a-z]|é|\u{0430}){0,3}",
         fragment in r"([a-z]|\u{00A0}|\u{0301}|\u{0430}){0,4}",

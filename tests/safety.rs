@@ -279,6 +279,11 @@ fn display_encodes_what_cannot_be_shown() {
     );
     assert_eq!(shown("http://a/x/\u{338}y"), "http://a/x/%CC%B8y");
     assert_eq!(shown("http://a/cafe%CC%81"), "http://a/cafe\u{301}");
+    // A joiner after such a mark, which no letter comes before, is encoded too.
+    assert_eq!(
+        shown("http://x/%E0%A5%8D%E2%80%8Cb"),
+        "http://x/%E0%A5%8D%E2%80%8Cb"
+    );
     // In a host too: a label IDNA refuses for its leading mark (UTS #46 4.1, criterion 6) is
     // percent-encoded whole, as other labels IDNA refuses; one with a mark inside is shown.
     assert_eq!(shown("http://\u{338}a.com/"), "http://%CC%B8a.com/");
@@ -703,6 +708,40 @@ fn invisible() {
         "http://x/\u{628}\u{200D}\u{628}",
         // After it, one that joins to what follows only.
         "http://x/\u{628}\u{200C}\u{10ACD}",
+        // After a virama that starts the component, which no letter comes before.
+        "http://x/\u{94D}\u{200C}b",
+    ] {
+        assert!(codes(iri).contains(&LintCode::Invisible), "{iri}");
+    }
+}
+
+#[test]
+fn emoji_sequences_are_not_invisible() {
+    // UTS #51: a ZWJ between two Extended_Pictographic characters, a skin tone or a variation
+    // selector between (UAX #29 GB11), and U+FE0F or U+FE0E after a character of Emoji=Yes,
+    // change the emoji drawn: the family, the rainbow flag, a keycap, the red heart.
+    for iri in [
+        "http://x/\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+        "http://x/\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+        "http://x/\u{1F468}\u{1F3FD}\u{200D}\u{1F4BB}",
+        "http://x/\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+        "http://x/1\u{FE0F}\u{20E3}",
+        "http://x/\u{2764}\u{FE0F}",
+        "http://x/\u{2139}\u{FE0E}",
+    ] {
+        assert!(!codes(iri).contains(&LintCode::Invisible), "{iri}");
+        let iri = IriRef::parse(iri).unwrap();
+        assert_eq!(iri.to_display(&DisplayOptions::default()), iri.as_str());
+    }
+    // Elsewhere they are: a ZWJ between an emoji and a letter or at an edge, a variation
+    // selector after a letter or at the start.
+    for iri in [
+        "http://x/\u{1F468}\u{200D}a",
+        "http://x/a\u{200D}\u{1F468}",
+        "http://x/\u{1F468}\u{200D}",
+        "http://x/a\u{FE0F}",
+        "http://x/\u{FE0F}\u{1F468}",
+        "http://x/\u{1F468}\u{200B}\u{1F469}",
     ] {
         assert!(codes(iri).contains(&LintCode::Invisible), "{iri}");
     }

@@ -106,7 +106,8 @@ pub enum LintCode {
     NotNfkc,
     /// `invisible` (7.3, 8.5): a character an IRI may hold but no one can see or transcribe: a
     /// default-ignorable code point (U+200B, U+00AD, U+2060, variation selectors) or a
-    /// non-ASCII space or separator (U+00A0, U+3000, U+2028).
+    /// non-ASCII space or separator (U+00A0, U+3000, U+2028); not a joiner or a variation
+    /// selector where it changes what is drawn (a word's spelling, an emoji sequence).
     Invisible,
 }
 
@@ -484,7 +485,7 @@ fn lint_part(
         for (i, c) in text.char_indices() {
             if lint_class(c as u32).0 & LintClass::RARE != 0
                 && is_invisible(c as u32)
-                && !joiner_in_context(text, i, c)
+                && !drawn_in_context(text, i, c)
             {
                 push(LintCode::Invisible, at + i, c.len_utf8(), false);
             }
@@ -1013,23 +1014,44 @@ fn mixed_with_complex(text: &str, scripts: &Scripts) -> bool {
     all.is_empty() && !(others.jpan || others.hanb || others.kore)
 }
 
-/// Whether `c`, at `i` in the component `text`, is ZWNJ or ZWJ where it changes how the letters
-/// around it are drawn, as RFC 5892 A.1 and A.2 allow it in a domain name (CONTEXTJ): after a
-/// virama, or, for ZWNJ, between a letter that joins to what follows (Joining_Type L or D) and
-/// one that joins to what precedes (R or D), transparent marks (T) aside. There it is part of
-/// the spelling (Persian "می‌خواهم"), not an invisible character (L8).
-fn joiner_in_context(text: &str, i: usize, c: char) -> bool {
-    use crate::tables::joining_type;
+/// Whether `c`, at `i` in the component `text`, is a joiner or a variation selector where it
+/// changes what is drawn, and so is seen (L8):
+/// - ZWNJ or ZWJ where RFC 5892 A.1 and A.2 allow it in a domain name (CONTEXTJ): after a
+///   virama that follows a letter of the component, or, for ZWNJ, between a letter that joins
+///   to what follows (Joining_Type L or D) and one that joins to what precedes (R or D),
+///   transparent marks (T) aside. There it is part of the spelling (Persian "می‌خواهم").
+/// - ZWJ in an emoji ZWJ sequence (UTS #51 1.4.9): between two Extended_Pictographic
+///   characters, a skin tone or a variation selector after the first, as UAX #29 GB11 keeps
+///   them in one grapheme (the family "👨‍👩‍👧").
+/// - U+FE0E or U+FE0F after a character of Emoji, whose text or emoji presentation it picks
+///   (UTS #51 1.4.3: "❤️", the keycap "1️⃣").
+fn drawn_in_context(text: &str, i: usize, c: char) -> bool {
+    use crate::tables::{is_emoji, is_extended_pictographic, joining_type};
+    let (before, after) = (&text[..i], &text[i + c.len_utf8()..]);
+    if matches!(c, '\u{FE0E}' | '\u{FE0F}') {
+        return before
+            .chars()
+            .next_back()
+            .is_some_and(|p| is_emoji(p as u32));
+    }
     if c != '\u{200C}' && c != '\u{200D}' {
         return false;
     }
-    let (before, after) = (&text[..i], &text[i + c.len_utf8()..]);
-    if before
-        .chars()
-        .next_back()
+    let mut back = before.chars().rev();
+    if back
+        .next()
         .is_some_and(|p| canonical_combining_class(p) == 9)
+        && back.next().is_some()
     {
         return true;
+    }
+    if c == '\u{200D}' {
+        let modifier = |p: char| matches!(p, '\u{FE00}'..='\u{FE0F}' | '\u{1F3FB}'..='\u{1F3FF}');
+        let first = before.chars().rev().find(|&p| !modifier(p));
+        let next = after.chars().next();
+        return [first, next]
+            .iter()
+            .all(|p| p.is_some_and(|p| is_extended_pictographic(p as u32)));
     }
     let joins = |mut side: std::str::Chars<'_>, back: bool, kinds: &[u8]| {
         let mut next = || if back { side.next_back() } else { side.next() };
@@ -1041,7 +1063,7 @@ fn joiner_in_context(text: &str, i: usize, c: char) -> bool {
             }
         }
     };
-    c == '\u{200C}' && joins(before.chars(), true, b"LD") && joins(after.chars(), false, b"RD")
+    joins(before.chars(), true, b"LD") && joins(after.chars(), false, b"RD")
 }
 
 /// The host label `text`, without its percent-encoded octets, as UTS #46 maps it (4 step 1):
