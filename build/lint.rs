@@ -18,7 +18,7 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized};
 use unicode_script::{Script, UnicodeScript};
 
-/// Not ASCII, and Alphabetic.
+/// Not ASCII, and Alphabetic or a decimal digit (General_Category Nd).
 const LETTER: u16 = 1 << 3;
 /// The UTS #39 skeleton of the code point alone is ASCII (or empty), or that of what UTS #46
 /// maps it to, as in a host label (those are listed apart).
@@ -54,6 +54,8 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     let mut mapped_ascii = Vec::new();
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
+    use icu_properties::props::GeneralCategory;
+    let category = icu_properties::CodePointMapData::<GeneralCategory>::new();
     // UTS #39 4: two strings are confusable when their skeletons are the same. A delimiter's
     // skeleton is not always itself: '"' has "''", "|" has "l".
     let delimiter_skeletons: Vec<String> = DELIMITERS
@@ -79,7 +81,7 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             mapped_ascii.push(cp as u32);
         }
         if !c.is_ascii() {
-            if c.is_alphabetic() {
+            if c.is_alphabetic() || category.get(c) == GeneralCategory::DecimalNumber {
                 v |= LETTER;
             }
             if c.is_whitespace() || invisible.contains(c) {

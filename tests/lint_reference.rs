@@ -2,6 +2,7 @@
 //! by string functions and judged by the Unicode crates alone, character by character, with no
 //! table of build/lint.rs and no fast path; on the bench corpus and on generated IRIs.
 
+use icu_properties::props::GeneralCategory;
 use iriscan::lint::LintCode;
 use iriscan::tables::{bidi_class, BidiClass};
 use iriscan::{HostKind, IriRef};
@@ -157,6 +158,7 @@ fn joiner_allowed(before: &str, c: char, after: &str) -> bool {
 /// The lints of `iri` as (code, offset, length), judged the plain way.
 fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
     let input = iri.as_str();
+    let at = |s: &str| s.as_ptr() as usize - input.as_ptr() as usize;
     let ignorable =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
     let parts = parts(iri);
@@ -206,10 +208,15 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         }
         // As written, or, for a host label that is not ASCII, as IDNA maps it: the name it
         // resolves as (UTS #46 4 step 1; L5; an ACE label is not decoded, L1).
+        // Letters and decimal digits; a label only where its skeleton could be an ASCII host
+        // name's (letters, digits, hyphens) and it is not a top-level one.
         let word: String = letters.iter().collect();
+        let category = icu_properties::CodePointMapData::<GeneralCategory>::new();
         let passes = |word: &str| {
-            word.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
-                && unicode_security::skeleton(word).all(|c| c.is_ascii())
+            word.chars().any(|c| {
+                !c.is_ascii()
+                    && (c.is_alphabetic() || category.get(c) == GeneralCategory::DecimalNumber)
+            }) && unicode_security::skeleton(word).all(|c| c.is_ascii())
         };
         let mapped = || {
             use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
@@ -217,7 +224,23 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
                 Uts46::new().to_unicode(word.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
             mapped.into_owned()
         };
-        if passes(&word) || kind == Kind::Label && !word.is_ascii() && passes(&mapped()) {
+        let ldh = |word: &str| {
+            unicode_security::skeleton(word).all(|c| c.is_ascii_alphanumeric() || c == '-')
+        };
+        let top_level = kind == Kind::Label && {
+            let host = iri.host().unwrap_or_default();
+            let (from, to) = (start - at(host), end - at(host));
+            let rest: Vec<char> = host[to..].chars().collect();
+            from > 0 && (rest.is_empty() || rest.len() == 1 && DOTS.contains(&rest[0]))
+        };
+        let confusable = if kind != Kind::Label {
+            passes(&word)
+        } else if passes(&word) {
+            ldh(&word) && !top_level
+        } else {
+            !word.is_ascii() && passes(&mapped()) && ldh(&mapped()) && !top_level
+        };
+        if confusable {
             lints.push(whole(LintCode::Confusable));
         }
         // UTS #39 4: confusable when the skeletons are equal; by the delimiter's own skeleton

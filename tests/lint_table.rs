@@ -16,6 +16,8 @@ const DELIMITERS: &str = ":/?#[]@.&=;% <>\"\\|";
 fn every_code_point_has_the_class_its_sources_give() {
     let ignorable =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
+    use icu_properties::props::GeneralCategory;
+    let category = icu_properties::CodePointMapData::<GeneralCategory>::new();
     let named = [
         Script::Latin,
         Script::Han,
@@ -65,7 +67,10 @@ fn every_code_point_has_the_class_its_sources_give() {
             ));
         }
         let flags = [
-            (8, wide && c.is_alphabetic()),
+            (
+                8,
+                wide && (c.is_alphabetic() || category.get(c) == GeneralCategory::DecimalNumber),
+            ),
             (16, skeleton.is_ascii() || mapped_ascii),
             (32, is_invisible || lookalike),
             (64, not_quick),

@@ -543,6 +543,36 @@ fn confusable() {
             (LintCode::Confusable, format!("\u{430}{small}"))
         ]
     );
+    // Digits of another decimal system pass for ASCII ones: Bengali four looks like "8"
+    // (UTS #39 4), Devanagari zero like "o".
+    for iri in [
+        "http://8\u{9EA}8.com/",
+        "http://1\u{966}0.com/",
+        "http://x/8\u{9EA}8",
+    ] {
+        assert!(codes(iri).contains(&LintCode::Confusable), "{iri}");
+    }
+    assert!(shown("http://8\u{9EA}8.com/").starts_with("http://xn--"));
+    // Among letters of their own script they do not.
+    assert!(lints("http://x/\u{9B8}\u{9EA}").is_empty());
+    // A top-level label is allocated by IANA, not chosen by who would spoof: the Armenian
+    // and Serbian ones are themselves, with a root dot after them too; a label of one is not.
+    for iri in [
+        "http://a.\u{570}\u{561}\u{575}/",
+        "http://a.\u{441}\u{440}\u{431}/",
+        "http://a.\u{441}\u{440}\u{431}./x",
+        "http://a.\u{441}\u{440}\u{431}:80/",
+    ] {
+        assert!(lints(iri).is_empty(), "{iri}");
+        assert_eq!(shown(iri), iri);
+    }
+    assert!(codes("http://\u{441}\u{440}\u{431}/").contains(&LintCode::Confusable));
+    assert!(codes("http://\u{441}\u{440}\u{431}.a/").contains(&LintCode::Confusable));
+    // A label passes for an ASCII host name only if its skeleton could be one: letters,
+    // digits and hyphens (RFC 1123 2.1). Hebrew "יוסי" has the skeleton "'lo'".
+    let hebrew_host = "http://\u{5D9}\u{5D5}\u{5E1}\u{5D9}.co.il/";
+    assert!(lints(hebrew_host).is_empty(), "{:?}", lints(hebrew_host));
+    assert_eq!(shown(hebrew_host), format!("\u{202A}{hebrew_host}\u{202C}"));
 }
 
 #[test]

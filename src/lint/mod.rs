@@ -93,8 +93,9 @@ pub enum LintCode {
     /// resolved script sets and its "highly restrictive" level (Latin may go with Han and
     /// Hiragana and Katakana, with Han and Bopomofo, or with Han and Hangul).
     MixedScript,
-    /// `confusable` (8.5, 6.1): a component with non-ASCII letters whose UTS #39 skeleton is
-    /// ASCII: it can pass for an ASCII name.
+    /// `confusable` (8.5, 6.1): a component with non-ASCII letters or digits whose UTS #39
+    /// skeleton is ASCII: it can pass for an ASCII name (for a host label, one of an ASCII
+    /// host name, and not as the top-level label).
     Confusable,
     /// `lookalike-delimiter` (6.1 b): a character that looks like a delimiter of the syntax, a
     /// space or an "unwise" character (U+2044 FRACTION SLASH for "/"), by its UTS #39 skeleton.
@@ -442,16 +443,19 @@ fn lint_part(
     if scripts.mixed() || scripts.complex && mixed_with_complex(text, &scripts) {
         push(LintCode::MixedScript, at, len, false);
     }
-    // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters (a skeleton is ASCII
-    // exactly when the skeleton of each character is, and every ASCII character's is); or, for
-    // a host label, that of the label as IDNA maps it, for which alone some characters have the
-    // flag (L5).
+    // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters or digits (a
+    // skeleton is ASCII exactly when the skeleton of each character is, and every ASCII
+    // character's is); or, for a host label, that of the label as IDNA maps it, for which alone
+    // some characters have the flag. A label passes for an ASCII host name only where its
+    // skeleton could be one, and a top-level one is not chosen by who would spoof (L5).
     if summary.any & LintClass::LETTER != 0
         && summary.all & LintClass::ASCII_SKELETON != 0
         && (!text
             .chars()
             .any(|c| !c.is_ascii() && is_mapped_ascii(c as u32))
             || part.kind == PartKind::Label && mapped_looks_ascii(text))
+        && (part.kind != PartKind::Label
+            || passes_for_a_host_name(text) && !is_top_level(input, part))
     {
         push(LintCode::Confusable, at, len, false);
     }
@@ -1080,8 +1084,35 @@ pub(crate) fn idna_mapped(text: &str) -> String {
 /// skeleton that is.
 fn mapped_looks_ascii(text: &str) -> bool {
     let mapped = idna_mapped(text);
-    mapped.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+    mapped
+        .chars()
+        .any(|c| !c.is_ascii() && lint_class(c as u32).0 & LintClass::LETTER != 0)
         && skeleton(&mapped).all(|c| c.is_ascii())
+}
+
+/// Whether the host label `text`, of an ASCII skeleton as written or as IDNA maps it, has a
+/// skeleton that could be an ASCII host name's label: letters, digits and hyphens (RFC 1123
+/// 2.1). No host name holds the "'" of Hebrew "יוסי"'s skeleton "'lo'".
+fn passes_for_a_host_name(text: &str) -> bool {
+    let ldh = |c: char| c.is_ascii_alphanumeric() || c == '-';
+    let written: String = skeleton(&without_percent_encodings(text)).collect();
+    let looks = if written.is_ascii() {
+        written
+    } else {
+        skeleton(&idna_mapped(text)).collect()
+    };
+    looks.chars().all(ldh)
+}
+
+/// Whether the host label `part` of `input` is the last of several, a root dot aside: a
+/// top-level domain, which IANA delegates (RFC 1591), so that who would spoof a name does not
+/// choose it, and which is then of the script of its country (".срб", ".հայ").
+fn is_top_level(input: &str, part: Part) -> bool {
+    use crate::map::host::DOTS;
+    let after = &input[part.end..];
+    let after = after.strip_prefix(DOTS).unwrap_or(after);
+    input[..part.start].ends_with(DOTS)
+        && (after.is_empty() || after.starts_with(['/', '?', '#', ':']))
 }
 
 /// `text` without its percent-encoded octets ([`letters`]).
