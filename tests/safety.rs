@@ -777,6 +777,50 @@ fn emoji_sequences_are_not_invisible() {
     }
 }
 
+/// The message of the lint of code `code` on `iri`.
+fn message(iri: &str, code: LintCode) -> String {
+    let iri = IriRef::parse(iri).unwrap();
+    let lint = iri.lints().into_iter().find(|l| l.code() == code);
+    lint.unwrap_or_else(|| panic!("{iri}: no {code}")).message()
+}
+
+#[test]
+fn messages_show_what_a_reader_needs() {
+    // What a confusable component passes for, its ASCII characters as they are; the skeleton
+    // too where it differs ("m" has "rn").
+    let said = message("http://x/fr\u{430}gment", LintCode::Confusable);
+    assert!(
+        said.contains("can pass for \"fragment\"") && said.contains("\"fragrnent\""),
+        "{said}"
+    );
+    let said = message(
+        "http://\u{430}\u{440}\u{440}\u{4CF}\u{435}.com/",
+        LintCode::Confusable,
+    );
+    assert!(
+        said.contains("can pass for \"apple\"") && !said.contains("skeleton"),
+        "{said}"
+    );
+    // Invisible characters in the text quoted are escaped, as the Hangul fillers.
+    for filler in ['\u{115F}', '\u{3164}', '\u{FFA0}', '\u{200B}'] {
+        let said = message(
+            &format!("http://x/?q=\u{430}a{filler}"),
+            LintCode::MixedScript,
+        );
+        let escaped = format!("\\u{{{:x}}}", filler as u32);
+        assert!(!said.contains(filler) && said.contains(&escaped), "{said}");
+    }
+    // A dot-separated part of a segment is named as one (4.2: "the extensions in a resource
+    // name can be treated as separate components").
+    let said = message("http://a/\u{5D0}\u{5D1}.5", LintCode::BidiDigitAdjacent);
+    assert!(
+        said.starts_with("the part \"5\" of a path segment "),
+        "{said}"
+    );
+    let said = message("http://a/\u{5D0}\u{5D1}/5", LintCode::BidiDigitAdjacent);
+    assert!(said.starts_with("the path segment \"5\" "), "{said}");
+}
+
 #[test]
 fn lint_codes_by_name() {
     for code in LintCode::ALL {

@@ -406,3 +406,23 @@ fn help_shows_each_example_on_its_own_line() {
         );
     }
 }
+
+#[test]
+fn flags_that_cannot_go_together_are_usage_errors() {
+    for args in [
+        &["lint", "--json", "--invalid"][..],
+        &["check", "--json", "--valid"],
+        &["display", "--json", "--quiet"],
+        &["check", "--valid", "--invalid"],
+        &["extract", "-o", "--json"],
+        &["display", "--as-written", "--ascii"],
+    ] {
+        let o = iriscan(args, b"http://a/\n");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("cannot be used with"),
+            "{args:?}"
+        );
+    }
+}

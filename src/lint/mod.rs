@@ -181,6 +181,8 @@ pub struct Lint {
     text: Box<str>,
     /// For `bidi-digit-adjacent`: whether the right-to-left neighbour is before.
     after: bool,
+    /// Whether the component is a dot-separated part of a path segment, not all of it.
+    part_of_segment: bool,
 }
 
 impl Lint {
@@ -218,7 +220,13 @@ impl Lint {
     /// What was found, which rule it breaks, and where the rule is written.
     pub fn message(&self) -> String {
         let text = &*self.text;
-        let whole = |what: &str| format!("the {} {text:?} {what}", self.kind.name());
+        let whole = |what: &str| {
+            if self.part_of_segment {
+                format!("the part {} of a path segment {what}", quoted(text))
+            } else {
+                format!("the {} {} {what}", self.kind.name(), quoted(text))
+            }
+        };
         let said = match self.code {
             LintCode::BidiMixed => whole("holds both left-to-right and right-to-left characters"),
             LintCode::BidiEdge => {
@@ -239,11 +247,34 @@ impl Lint {
                 script_names(text)
             )),
             LintCode::Confusable => {
-                let mut looks: String = skeleton(&without_percent_encodings(text)).collect();
+                // What it passes for: its ASCII characters as they are, each other one as its
+                // skeleton (UTS #39 4), which may differ from the skeleton of the whole ("m"
+                // has "rn").
+                let mut letters = without_percent_encodings(text);
+                let mut looks: String = skeleton(&letters).collect();
                 if !looks.is_ascii() {
-                    looks = skeleton(&idna_mapped(text)).collect();
+                    letters = idna_mapped(text);
+                    looks = skeleton(&letters).collect();
                 }
-                whole(&format!("can pass for ASCII: its skeleton is {looks:?}"))
+                let like: String = letters
+                    .chars()
+                    .map(|c| {
+                        if c.is_ascii() {
+                            c.to_string()
+                        } else {
+                            skeleton(c.encode_utf8(&mut [0; 4])).collect()
+                        }
+                    })
+                    .collect();
+                if like == looks {
+                    whole(&format!("can pass for {}", quoted(&like)))
+                } else {
+                    whole(&format!(
+                        "can pass for {} (its UTS #39 skeleton is {})",
+                        quoted(&like),
+                        quoted(&looks)
+                    ))
+                }
             }
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
@@ -259,8 +290,9 @@ impl Lint {
             LintCode::NotNfkc => {
                 let nfkc: String = text.nfkc().collect();
                 whole(&format!(
-                    "changes under NFKC (to {nfkc:?}): compatibility characters should be \
-                     avoided outside the query"
+                    "changes under NFKC (to {}): compatibility characters should be avoided \
+                     outside the query",
+                    quoted(&nfkc)
                 ))
             }
             LintCode::Invisible => {
@@ -407,6 +439,8 @@ fn lint_part(
 ) {
     let has_rtl = summary.has(LintClass::RTL);
     let text = part.text(input);
+    let part_of_segment = part.kind == PartKind::Segment
+        && (input[..part.start].ends_with('.') || input[part.end..].starts_with('.'));
     let mut push = |code: LintCode, offset: usize, len: usize, after: bool| {
         lints.push(Lint {
             code,
@@ -416,6 +450,7 @@ fn lint_part(
             kind: part.kind,
             text: input[offset..offset + len].into(),
             after,
+            part_of_segment,
         });
     };
     let (at, len) = (part.start, text.len());
@@ -1248,6 +1283,22 @@ fn is_nfkc(s: &str) -> bool {
         IsNormalized::No => false,
         IsNormalized::Maybe => s.chars().eq(s.nfkc()),
     }
+}
+
+/// `text` in double quotes, escaped as Rust's `Debug` escapes it, and its invisible characters
+/// too, which `Debug` leaves as they are where Unicode counts them as printable (the Hangul
+/// fillers).
+fn quoted(text: &str) -> String {
+    format!("{text:?}")
+        .chars()
+        .map(|c| {
+            if !c.is_ascii() && is_invisible(c as u32) {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// `c` as "U+XXXX", with the character where it shows.
