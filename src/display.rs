@@ -24,9 +24,9 @@
 //! assert_eq!(iri.to_display(&none), "http://ab.אבג.ij/");
 //! ```
 
-use crate::lint::{self, LintCode, PartKind};
+use crate::lint::{self, leading_marks, LintCode, PartKind};
 use crate::map::{HostMapping, ToUriOptions};
-use crate::tables::{bidi_class, lint_class, BidiClass, LintClass};
+use crate::tables::{bidi_class, BidiClass};
 use crate::IriRef;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -262,14 +262,6 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
     }
     out.push_str(&input[at..]);
     out
-}
-
-/// The length in bytes of the non-spacing and enclosing marks (Bidi_Class NSM) `text` starts
-/// with.
-fn leading_marks(text: &str) -> usize {
-    text.char_indices()
-        .find(|&(_, c)| c.is_ascii() || lint_class(c as u32).bidi() != LintClass::NSM)
-        .map_or(text.len(), |(at, _)| at)
 }
 
 /// `text` with every non-ASCII character percent-encoded as UTF-8 (3.3), by the encoder of

@@ -243,10 +243,19 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         if confusable {
             lints.push(whole(LintCode::Confusable));
         }
+        // 6.1 b: the non-spacing marks that start a component, drawn on the delimiter before.
+        let marks: usize = text
+            .chars()
+            .take_while(|&c| !c.is_ascii() && bidi_class(c) == BidiClass::NSM)
+            .map(char::len_utf8)
+            .sum();
+        if marks > 0 {
+            lints.push((LintCode::LookalikeDelimiter, start, marks));
+        }
         // UTS #39 4: confusable when the skeletons are equal; by the delimiter's own skeleton
         // ('"' has "''") only for characters of no script in particular.
         let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>();
-        for (i, c) in text.char_indices() {
+        for (i, c) in text.char_indices().skip_while(|&(i, _)| i < marks) {
             let of_a_script =
                 c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
             let looks = skeleton(&c.to_string());

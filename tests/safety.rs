@@ -577,6 +577,36 @@ fn confusable() {
 
 #[test]
 fn lookalike_delimiter() {
+    // A non-spacing mark that starts a component is drawn on the delimiter before it, which
+    // it makes look like another character ("/" and U+0301, "=" and U+20E5): one lint for the
+    // run of marks, which the display form keeps encoded.
+    for (iri, marks) in [
+        ("http://x/a/\u{301}b", "\u{301}"),
+        ("http://x/?q=\u{20E5}\u{301}b", "\u{20E5}\u{301}"),
+        ("http://x/#\u{338}", "\u{338}"),
+        ("http://x/a.\u{94D}\u{915}", "\u{94D}"),
+        ("http://\u{301}a.com/", "\u{301}"),
+    ] {
+        let found: Vec<_> = lints(iri)
+            .into_iter()
+            .filter(|(code, _)| *code == LintCode::LookalikeDelimiter)
+            .collect();
+        assert_eq!(
+            found,
+            [(LintCode::LookalikeDelimiter, marks.into())],
+            "{iri}"
+        );
+        let said = message(iri, LintCode::LookalikeDelimiter);
+        assert!(said.contains("drawn on the delimiter before it"), "{said}");
+    }
+    // Inside a component, or after a letter, a mark is drawn on its letter.
+    for iri in [
+        "http://x/a\u{301}b",
+        "http://x/caf\u{E9}",
+        "http://x/\u{915}\u{94D}\u{937}",
+    ] {
+        assert!(!codes(iri).contains(&LintCode::LookalikeDelimiter), "{iri}");
+    }
     // U+2044 FRACTION SLASH looks like "/": "example.com⁄evil" reads as a path.
     assert_eq!(
         lints("http://example.com⁄evil.com/"),
@@ -655,8 +685,12 @@ fn normalization_forms() {
         lints("http://x/cafe\u{0301}"),
         [(LintCode::NotNfc, "cafe\u{0301}".into())]
     );
-    // A mark after a delimiter composes with it: "=" and U+0338 are "≠" (the value is reported).
-    assert_eq!(codes("http://x/?a=\u{0338}b"), [LintCode::NotNfc]);
+    // A mark after a delimiter composes with it: "=" and U+0338 are "≠" (the value is reported),
+    // and, as any mark that starts a component, it is drawn on the delimiter.
+    assert_eq!(
+        codes("http://x/?a=\u{0338}b"),
+        [LintCode::LookalikeDelimiter, LintCode::NotNfc]
+    );
     // Thai SARA AM, whose NFKC twin is drawn the same (L7).
     assert_eq!(codes("http://x/\u{E19}\u{E49}\u{E33}"), [LintCode::NotNfkc]);
     assert!(lints("http://x/\u{E19}\u{E49}\u{E4D}\u{E32}").is_empty());

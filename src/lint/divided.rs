@@ -177,6 +177,15 @@ impl<'a> Divided<'a> {
         let mut s = Summary::EMPTY;
         // Where the last non-ASCII character ends if it is a combining mark.
         let mut mark_end = usize::MAX;
+        // The first non-ASCII character, apart: whether it is a mark that starts the component.
+        if here != 0 {
+            let i = here.trailing_zeros() as usize;
+            here &= here - 1;
+            let (cp, n) = decode_utf8(self.b, i);
+            let class = lint_class(cp);
+            s.leading_mark = i == start && class.bidi() == LintClass::NSM;
+            s.add(class, i, n, &mut mark_end);
+        }
         while here != 0 {
             let i = here.trailing_zeros() as usize;
             here &= here - 1;

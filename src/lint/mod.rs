@@ -98,7 +98,8 @@ pub enum LintCode {
     /// host name, and not as the top-level label).
     Confusable,
     /// `lookalike-delimiter` (6.1 b): a character that looks like a delimiter of the syntax, a
-    /// space or an "unwise" character (U+2044 FRACTION SLASH for "/"), by its UTS #39 skeleton.
+    /// space or an "unwise" character (U+2044 FRACTION SLASH for "/"), by its UTS #39 skeleton;
+    /// or the non-spacing marks a component starts with, drawn on the delimiter before it.
     LookalikeDelimiter,
     /// `not-nfc` (3.1, 5.3.2.2): a component changes under NFC.
     NotNfc,
@@ -275,6 +276,16 @@ impl Lint {
                         quoted(&looks)
                     ))
                 }
+            }
+            LintCode::LookalikeDelimiter
+                if lint_class(text_first(text)).bidi() == LintClass::NSM =>
+            {
+                format!(
+                    "{} starts the {} and is drawn on the delimiter before it, which it makes \
+                     look like another character",
+                    text.chars().map(code_point).collect::<Vec<_>>().join(" "),
+                    self.kind.name()
+                )
             }
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
@@ -494,8 +505,18 @@ fn lint_part(
     {
         push(LintCode::Confusable, at, len, false);
     }
+    // 6.1 b: the marks a component starts with change how the delimiter before looks, as the
+    // display form shows them (L6, L10).
+    let marks = if summary.leading_mark {
+        leading_marks(text)
+    } else {
+        0
+    };
+    if marks > 0 {
+        push(LintCode::LookalikeDelimiter, at, marks, false);
+    }
     if summary.any & LintClass::RARE != 0 {
-        for (i, c) in text.char_indices() {
+        for (i, c) in text.char_indices().skip_while(|&(i, _)| i < marks) {
             // In a host, the dots of RFC 3490 3.1 separate labels.
             if lint_class(c as u32).0 & LintClass::RARE != 0
                 && is_lookalike(c as u32)
@@ -716,7 +737,9 @@ fn walk(b: &[u8], region: Region, start: usize, len: usize, each: &mut impl FnMu
                 (from, s, ascii, i) = (i + n, Summary::EMPTY, 0, i + n);
                 continue;
             }
-            s.add(lint_class(cp), i, n, &mut mark_end);
+            let class = lint_class(cp);
+            s.leading_mark |= i == from && class.bidi() == LintClass::NSM;
+            s.add(class, i, n, &mut mark_end);
             i += n;
         }
     }
@@ -754,6 +777,8 @@ struct Summary {
     combining_pair: bool,
     /// Whether it holds an ASCII letter (of the Latin script).
     latin: bool,
+    /// Whether it starts with a non-spacing mark, which is drawn on the delimiter before it.
+    leading_mark: bool,
     /// The script byte of [`LintClass`] of its first non-ASCII character of a script, and
     /// whether another script follows.
     script: u8,
@@ -768,6 +793,7 @@ impl Summary {
         all: u16::MAX,
         combining_pair: false,
         latin: false,
+        leading_mark: false,
         script: 0,
         several_scripts: false,
     };
@@ -818,6 +844,7 @@ impl Summary {
     fn may_have_lints(&self) -> bool {
         if self.several_scripts
             || self.combining_pair
+            || self.leading_mark
             || self.has(LintClass::RTL)
             || self.any & (LintClass::RARE | LintClass::NOT_QUICK) != 0
             || self.any & LintClass::LETTER != 0 && self.all & LintClass::ASCII_SKELETON != 0
@@ -1299,6 +1326,19 @@ fn quoted(text: &str) -> String {
             }
         })
         .collect()
+}
+
+/// The code point of the first character of `text`, or 0.
+fn text_first(text: &str) -> u32 {
+    text.chars().next().map_or(0, |c| c as u32)
+}
+
+/// The length in bytes of the non-spacing and enclosing marks (Bidi_Class NSM) `text` starts
+/// with.
+pub(crate) fn leading_marks(text: &str) -> usize {
+    text.char_indices()
+        .find(|&(_, c)| c.is_ascii() || lint_class(c as u32).bidi() != LintClass::NSM)
+        .map_or(text.len(), |(at, _)| at)
 }
 
 /// `c` as "U+XXXX", with the character where it shows.
