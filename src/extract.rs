@@ -29,7 +29,8 @@
 //!   "'" (or Markdown's "*", "_", "~") when the same stands right before it; between "<" and
 //!   ">", or two '"', its end is its own;
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
-//!   of [`ExtractOptions::mode`]), and it must go beyond its scheme and "//"
+//!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
+//!   (not `http://exa` for `http://exa%mple.com/`), and it must go beyond its scheme and "//"
 //!   with a letter or a digit of some script or an IP literal (not `news:-(`).
 
 use crate::preprocess::Mode;
@@ -415,7 +416,7 @@ impl<'t> Extract<'t, '_> {
         }
         // The host is what starts with "www.": an "@" in the authority would make it the
         // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
-        let cut = if www {
+        let (cut, authority) = if www {
             let (run, from, stop) = self.authority_end;
             let (from, stop) = if run == self.reach && from <= start && start <= stop {
                 (from, stop)
@@ -427,9 +428,10 @@ impl<'t> Extract<'t, '_> {
                 self.authority_end = (self.reach, start, stop);
                 (start, stop)
             };
-            Some((from, stop)).filter(|&(_, stop)| b.get(stop) == Some(&b'@'))
+            let cut = Some((from, stop)).filter(|&(_, stop)| b.get(stop) == Some(&b'@'));
+            (cut, Some(start))
         } else {
-            None
+            (None, b[..least].ends_with(b"//").then_some(least))
         };
         let end = match cut {
             None if delimited(b, start, run_end) => run_end,
@@ -451,7 +453,7 @@ impl<'t> Extract<'t, '_> {
                 return Some(found);
             }
         }
-        self.longest_accepted(start, end, least, www)
+        self.longest_accepted(start, end, least, www, authority)
     }
 
     /// `text`, read after "http://" (`www`), as the liberal mode maps it.
@@ -489,22 +491,34 @@ impl<'t> Extract<'t, '_> {
 
     /// The longest start of the candidate `b[start..end]`, as written, that the grammar
     /// accepts and that goes beyond `least`: where the grammar stops, the candidate is cut and
-    /// trimmed again. It stops at most a few times (a "%" without its digits, then a ":"
-    /// without a port...): the bound keeps a line of many such linear.
+    /// trimmed again, but not inside its authority, from `authority`, before its port
+    /// ([`cut_names_another_host`]). It stops at most a few times (a "%" without its digits,
+    /// then a ":" without a port...): the bound keeps a line of many such linear.
     fn longest_accepted(
         &mut self,
         start: usize,
         mut end: usize,
         least: usize,
         www: bool,
+        authority: Option<usize>,
     ) -> Option<Found<'t>> {
         let b = self.text;
+        // The authority is read in the candidate as it stands, whatever its cuts leave.
+        let authority = authority.map(|from| from..end);
+        let refused = |cut: usize| {
+            authority
+                .as_ref()
+                .is_some_and(|a| cut_names_another_host(b, start, a.clone(), cut))
+        };
         for _ in 0..4 {
             if end <= least || !holds_more_than_punctuation(&b[least..end]) {
                 return None;
             }
             if www {
                 if let Some(at) = self.www_prefix_refusal(start, end) {
+                    if refused(start + at) {
+                        return None;
+                    }
                     end = trim(b, start, start + at);
                     continue;
                 }
@@ -534,7 +548,7 @@ impl<'t> Extract<'t, '_> {
                     let at = e
                         .offset()
                         .saturating_sub(if www { "http://".len() } else { 0 });
-                    if start + at >= end {
+                    if start + at >= end || refused(start + at) {
                         return None;
                     }
                     end = trim(b, start, start + at);
@@ -561,6 +575,76 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
             no_at || iri[at..].iter().any(|c| matches!(c, b'/' | b'?' | b'#'))
         }
     }
+}
+
+/// Whether the cut at `cut` of the candidate from `start` ends inside its authority, `authority`,
+/// before its port (docs/spec-choices.md E5): what is left would name a host the text does not,
+/// its userinfo or a part of its host.
+///
+/// The authority is read as the candidate has it, not as the cut IRI would have it: it runs from
+/// after the "//" (or from the "www.") to the first "/", "?" or "#" (RFC 3986 3.2) or the
+/// candidate's end (which a "www." candidate has before an "@", E6); its userinfo ends at its
+/// last "@", as browsers read it (the WHATWG URL Standard's authority state), so that a second
+/// "@" does not end the host; its port starts at the last ":" after that, outside "[...]". In a
+/// liberal mode, which reads here what strict mode finds (E5), it is read as strict mode reads the
+/// text, so that the mode finds what strict mode finds: it ends too at the characters strict mode
+/// ends a candidate at (`{ } | \ ^` and "`"), and without the punctuation strict mode trims
+/// before them (E4). So, in href mode, a "\" ends the authority of a special scheme, as browsers
+/// read it.
+///
+/// Read up to the cut, which the grammar has read, and on from it only as far as it takes to
+/// tell, the more so where no ":" stands before it: a run of many candidates stays linear.
+fn cut_names_another_host(b: &[u8], start: usize, authority: Range<usize>, cut: usize) -> bool {
+    let ends = |c: u8| {
+        matches!(
+            c,
+            b'/' | b'?' | b'#' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
+        )
+    };
+    if cut <= authority.start || cut >= authority.end {
+        return false;
+    }
+    // Whether a ":" outside "[...]" stands after the last "@" up to the cut.
+    let (mut port, mut bracket) = (false, false);
+    for &c in &b[authority.start..=cut] {
+        match c {
+            c if ends(c) => return false,
+            b'@' => (port, bracket) = (false, false),
+            b'[' => bracket = true,
+            b']' => bracket = false,
+            b':' if !bracket => port = true,
+            _ => {}
+        }
+    }
+    // Where what the cut leaves out starts to name the host, or to move the port on: at the cut
+    // where no port stands before it, else at the next "@" or ":". It does when the authority
+    // holds it, which it does when a character that no trim takes off follows.
+    let mut names = (!port).then_some(cut);
+    let mut i = cut + usize::from(port);
+    while i < authority.end && !ends(b[i]) {
+        let (c, n) = match b[i] {
+            c if c < 0x80 => (char::from(c), 1),
+            _ => decode(b, i).unwrap_or(('\u{FFFD}', 1)),
+        };
+        if names.is_none() && matches!(c, '@' | ':') {
+            names = Some(i);
+        }
+        if names.is_some() && !is_trailing(c) && closing_kind(c).is_none() && !is_quote(c) {
+            return true;
+        }
+        i += n;
+    }
+    let Some(names) = names else {
+        return false;
+    };
+    // Only punctuation follows: it is part of the authority unless strict mode trims it off
+    // before a character it ends a candidate at.
+    let authority_end = if i < authority.end && !matches!(b[i], b'/' | b'?' | b'#') {
+        trim(b, start, i)
+    } else {
+        i
+    };
+    names < authority_end
 }
 
 /// Whether `b`, UTF-8, holds a letter or a digit of any script (Alphabetic or Numeric), as
@@ -774,6 +858,11 @@ fn closing_kind(c: char) -> Option<usize> {
 /// ([`trim`]).
 const QUOTES: [u8; 4] = [b'\'', b'*', b'_', b'~'];
 
+/// Whether `c` is one of [`QUOTES`].
+fn is_quote(c: char) -> bool {
+    c.is_ascii() && QUOTES.contains(&(c as u8))
+}
+
 /// For each of [`QUOTES`] and for none, the last of some quote characters that is not it.
 type QuoteStops = [Option<usize>; QUOTES.len() + 1];
 
@@ -980,7 +1069,7 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
                 closes > opens
             })
         };
-        let is_quote = last.is_ascii() && QUOTES.contains(&(last as u8));
+        let is_quote = is_quote(last);
         let quoted = is_quote
             && (start > 0 && b[start - 1] == last as u8
                 || *quotes_follow_trimmed.get_or_insert_with(|| {
