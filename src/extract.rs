@@ -26,7 +26,8 @@
 //!   any script, and at bytes that are not UTF-8;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket without its opening partner inside are not part of its end, nor a
-//!   "'" (or Markdown's "*", "_", "~") when the same stands right before it; between "<" and
+//!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
+//!   (a "|" also after a table cell's "|" and spaces); between "<" and
 //!   ">", or two '"', its end is its own;
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
@@ -855,8 +856,26 @@ fn closing_kind(c: char) -> Option<usize> {
 }
 
 /// The quote characters that a candidate's end loses when the same stands right before it
-/// ([`trim`]).
-const QUOTES: [u8; 4] = [b'\'', b'*', b'_', b'~'];
+/// ([`trim`]): "'", Markdown's emphasis ("*", "_", "~") and code spans ("`"), the pipes of wiki
+/// links and tables ("|"), and "^" (docs/spec-choices.md E4). Strict mode ends a candidate at
+/// the last three; a liberal mode, which maps them, runs on through them.
+const QUOTES: [u8; 7] = [b'\'', b'*', b'_', b'~', b'`', b'|', b'^'];
+
+/// The quote character before a candidate from `start` that its end loses (E4): the byte right
+/// before it, or a "|" before spaces and tabs, which opens a cell of a Markdown table
+/// (`| http://a.com/x|`): its closing "|" follows the cell's text without a space.
+fn quote_before(b: &[u8], start: usize) -> Option<u8> {
+    let &before = b[..start].last()?;
+    if QUOTES.contains(&before) {
+        return Some(before);
+    }
+    let spaces = b[..start]
+        .iter()
+        .rev()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count();
+    (spaces > 0 && b[..start - spaces].last() == Some(&b'|')).then_some(b'|')
+}
 
 /// Whether `c` is one of [`QUOTES`].
 fn is_quote(c: char) -> bool {
@@ -958,7 +977,7 @@ impl Tail {
         // more of its kind than opening ones from `start` once those after it are taken off, a
         // quote character other than the byte before `start` and not right after a closing
         // bracket taken off.
-        let before = start.checked_sub(1).map(|i| b[i]);
+        let before = quote_before(b, start);
         let q = QUOTES
             .iter()
             .position(|&q| Some(q) == before)
@@ -1042,9 +1061,10 @@ fn trim_from_tail(
 
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
-/// "'" that closes one right before `start` (and Markdown's "*", "_" and "~") or that follows
-/// a closing bracket taken off (`*(see http://a.com/x)*`). Nothing is trimmed after a byte that
-/// is not UTF-8.
+/// "'" that closes one right before `start` (and the others of [`QUOTES`], Markdown's "*", "_",
+/// "~" and "`", "|" and "^", a "|" also after a table cell's "|" and spaces: [`quote_before`])
+/// or that follows a closing bracket taken off (`*(see http://a.com/x)*`). Nothing is trimmed
+/// after a byte that is not UTF-8.
 ///
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
 /// as characters are trimmed: counted again each time, a run of closing brackets took time n².
@@ -1054,6 +1074,8 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
     let mut counts: Vec<(usize, usize, usize)> = Vec::new();
     // Whether the run of quote characters that `end` is in follows a closing bracket taken off.
     let mut quotes_follow_trimmed: Option<bool> = None;
+    // The quote character before `start`, once read.
+    let mut before: Option<Option<u8>> = None;
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
@@ -1071,7 +1093,7 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
         };
         let is_quote = is_quote(last);
         let quoted = is_quote
-            && (start > 0 && b[start - 1] == last as u8
+            && (*before.get_or_insert_with(|| quote_before(b, start)) == Some(last as u8)
                 || *quotes_follow_trimmed.get_or_insert_with(|| {
                     // Quote characters are no brackets: the counts of `text` are those of
                     // the text up to the character before them.
@@ -1239,7 +1261,7 @@ mod tests {
     /// What the runs of `tails_trim_as_trim_does` are made of: letters where candidates start,
     /// brackets of each kind, sentence punctuation, quote characters, and bytes that are not
     /// UTF-8.
-    const TAIL_PIECES: [&[u8]; 24] = [
+    const TAIL_PIECES: [&[u8]; 28] = [
         b"a",
         b"h",
         b"/",
@@ -1261,6 +1283,10 @@ mod tests {
         b"*",
         b"_",
         b"~",
+        b"`",
+        b"|",
+        b"^",
+        b" ",
         "é".as_bytes(),
         b"\xFF",
         b"\xE3\x80",

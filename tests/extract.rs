@@ -223,6 +223,43 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
     assert_eq!(found("block http://a.com/*.*"), ["http://a.com/*.*"]);
 }
 
+/// Markdown's code spans and the pipes of wiki links and table cells close outside the IRI in
+/// the liberal modes too, which run on through "`", "|" and "^" (E3): as Markdown's emphasis,
+/// when the same stands right before the IRI, and a "|" when a "|" and spaces do (a table cell).
+#[test]
+fn code_spans_and_pipes_around_an_iri_are_left_out() {
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let options = ExtractOptions::new().mode(mode);
+        for (text, iri) in [
+            ("see `http://a.com/x`.", "http://a.com/x"),
+            ("|http://a.com/x|", "http://a.com/x"),
+            ("^http://a.com/x^", "http://a.com/x"),
+            ("``http://a.com/x``", "http://a.com/x"),
+            // A Markdown table row.
+            ("| http://a.com/x|", "http://a.com/x"),
+            ("|\thttp://a.com/x| b |", "http://a.com/x"),
+            ("| a | http://a.com/x|", "http://a.com/x"),
+            ("| http://a.com/x |", "http://a.com/x"),
+        ] {
+            assert_eq!(found_with(&options, text), [iri], "{mode:?}: {text}");
+        }
+        if mode == Mode::Strict {
+            continue;
+        }
+        // Not where nothing, or another character, stands before the IRI: the mode maps them.
+        for (text, iri) in [
+            ("see http://a.com/x| now", "http://a.com/x|"),
+            ("see http://a.com/x^ now", "http://a.com/x^"),
+            ("see http://a.com/x` now", "http://a.com/x`"),
+            ("`http://a.com/x|`", "http://a.com/x|"),
+            ("a|http://a.com/x^", "http://a.com/x^"),
+            ("| b http://a.com/x|", "http://a.com/x|"),
+        ] {
+            assert_eq!(found_with(&options, text), [iri], "{mode:?}: {text}");
+        }
+    }
+}
+
 #[test]
 fn sentence_punctuation_is_not_part_of_the_end() {
     for (text, iri) in [
@@ -824,7 +861,7 @@ fn ends_plainly(iri: &str) -> bool {
     // Quote characters after a closing bracket may go with it.
     let last = iri.chars().next_back().unwrap_or('.');
     let before_quotes = iri
-        .trim_end_matches(['\'', '*', '_', '~'])
+        .trim_end_matches(['\'', '*', '_', '~', '`', '|', '^'])
         .chars()
         .next_back();
     let glyphs =
