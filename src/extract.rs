@@ -894,7 +894,8 @@ struct Tail {
     /// The run: from where, to where.
     run: (usize, usize),
     /// Where the trailing punctuation starts: the longest end of the run of sentence
-    /// punctuation, closing brackets and [`QUOTES`] (none after a byte that is not UTF-8).
+    /// punctuation, HTML character references, closing brackets and [`QUOTES`] (none after a
+    /// byte that is not UTF-8).
     start: usize,
     /// Each kind of [`BRACKETS`] that the tail has a closing one of, and those closing ones, from
     /// the end, each with the [`QuoteStops`] of the quote characters right after it.
@@ -928,7 +929,7 @@ impl Tail {
             }
         };
         while let Some(last) = last_char(&b[from..tail.start]) {
-            let at = tail.start - last.len_utf8();
+            let mut at = tail.start - last.len_utf8();
             if let Some(k) = closing_kind(last) {
                 let closes = match tail.closes.iter().position(|c| c.0 == k) {
                     Some(i) => &mut tail.closes[i].1,
@@ -945,6 +946,10 @@ impl Tail {
                     }
                 }
             } else if is_trailing(last) {
+                // An HTML character reference goes whole, as sentence punctuation ([`trim`]).
+                if let Some(amp) = (last == ';').then(|| entity_start(b, from, at)).flatten() {
+                    at = amp;
+                }
                 merge(&mut tail.quote_stops, &mut quotes);
             } else {
                 break;
@@ -1063,8 +1068,8 @@ fn trim_from_tail(
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and the others of [`QUOTES`], Markdown's "*", "_",
 /// "~" and "`", "|" and "^", a "|" also after a table cell's "|" and spaces: [`quote_before`])
-/// or that follows a closing bracket taken off (`*(see http://a.com/x)*`). Nothing is trimmed
-/// after a byte that is not UTF-8.
+/// or that follows a closing bracket taken off (`*(see http://a.com/x)*`), and an HTML character
+/// reference (`&gt;`, [`entity_start`]). Nothing is trimmed after a byte that is not UTF-8.
 ///
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
 /// as characters are trimmed: counted again each time, a run of closing brackets took time n².
@@ -1101,6 +1106,16 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
                         text.len() - text.iter().rev().take_while(|c| QUOTES.contains(c)).count();
                     last_char(&text[..before]).is_some_and(|p| unbalanced(p, &mut counts))
                 }));
+        // An HTML character reference after the IRI goes whole (E4), as GFM's autolinks read
+        // one: `&gt;` is no part of `http://a.com/x&gt;`, and its ";" alone would leave "&gt".
+        if let Some(amp) = (last == ';')
+            .then(|| entity_start(b, start, end - 1))
+            .flatten()
+        {
+            end = amp;
+            quotes_follow_trimmed = None;
+            continue;
+        }
         if is_trailing(last) || !is_quote && unbalanced(last, &mut counts) || quoted {
             end -= last.len_utf8();
             if !is_quote {
@@ -1116,6 +1131,22 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
         }
     }
     end
+}
+
+/// Where the HTML character reference that ends with the ";" at `semi` starts, if `b[from..semi]`
+/// ends with "&" and one or more ASCII letters or digits: its "&" (docs/spec-choices.md E4).
+///
+/// GFM's autolinks extension reads an entity so, and leaves it out of the link: HTML-escaped text
+/// writes `&lt;http://a.com/x&gt;`. A numeric reference (`&#39;`) is not one: its "#" starts the
+/// fragment of the IRI.
+fn entity_start(b: &[u8], from: usize, semi: usize) -> Option<usize> {
+    let name = b[from..semi]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .count();
+    let amp = semi.checked_sub(name + 1)?;
+    (name > 0 && amp >= from && b[amp] == b'&').then_some(amp)
 }
 
 /// The last character of `b`, if it ends with a well-formed one.
@@ -1261,7 +1292,7 @@ mod tests {
     /// What the runs of `tails_trim_as_trim_does` are made of: letters where candidates start,
     /// brackets of each kind, sentence punctuation, quote characters, and bytes that are not
     /// UTF-8.
-    const TAIL_PIECES: [&[u8]; 28] = [
+    const TAIL_PIECES: [&[u8]; 31] = [
         b"a",
         b"h",
         b"/",
@@ -1287,6 +1318,9 @@ mod tests {
         b"|",
         b"^",
         b" ",
+        b"&",
+        b";",
+        b"gt",
         "é".as_bytes(),
         b"\xFF",
         b"\xE3\x80",

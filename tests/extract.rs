@@ -260,6 +260,31 @@ fn code_spans_and_pipes_around_an_iri_are_left_out() {
     }
 }
 
+/// An HTML character reference after an IRI, as GFM's autolinks extension reads one: a ";"
+/// after "&" and letters or digits is left out with them, and trimming goes on before them.
+#[test]
+fn an_html_entity_after_an_iri_is_left_out_whole() {
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let options = ExtractOptions::new().mode(mode);
+        for (text, iri) in [
+            ("&lt;http://a.com/x&gt;", "http://a.com/x"),
+            ("&quot;http://a.com/x&quot;", "http://a.com/x"),
+            ("see http://a.com/?a=1&amp;", "http://a.com/?a=1"),
+            ("(http://a.com/x&gt;)", "http://a.com/x"),
+            ("http://a.com/x.&gt;.", "http://a.com/x"),
+            // Inside, a reference is part of the IRI.
+            ("&lt;http://a.com/x&gt;y&gt;", "http://a.com/x&gt;y"),
+            // Not without "&" and a letter or a digit before the ";".
+            ("http://a.com/x;y", "http://a.com/x;y"),
+            ("http://a.com/x&;", "http://a.com/x&"),
+            ("http://a.com/x&-;", "http://a.com/x&-"),
+            ("http://a.com/x;;", "http://a.com/x"),
+        ] {
+            assert_eq!(found_with(&options, text)[0], iri, "{mode:?}: {text}");
+        }
+    }
+}
+
 #[test]
 fn sentence_punctuation_is_not_part_of_the_end() {
     for (text, iri) in [
