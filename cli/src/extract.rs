@@ -54,6 +54,9 @@ pub struct Args {
 
 struct Extract<'a> {
     args: &'a Args,
+    /// Whether only the IRIs with a URI form count (`--valid`, `-o`): what `--quiet` says then
+    /// is whether `--valid` would write one.
+    valid: bool,
     options: ExtractOptions,
     to_uri: ToUriOptions,
 }
@@ -69,8 +72,11 @@ impl LineCommand for Extract<'_> {
             let parsed = iri.iri();
             let uri = self.args.to_uri.then(|| parsed.to_uri_with(&self.to_uri));
             match style {
-                Style::Silent => return Ok(()),
-                Style::Bare => match &uri {
+                // E7: with `--valid`, an IRI without a URI form is left out, and so it is with
+                // -q, whose status tells whether `--valid` would write a line (which only such
+                // an IRI reaches here, writing nothing).
+                Style::Silent if !self.valid || !matches!(uri, Some(Err(_))) => return Ok(()),
+                Style::Silent | Style::Bare => match &uri {
                     None => writeln_bytes(out, parsed.as_str()),
                     Some(Ok(uri)) => writeln_bytes(out, uri),
                     Some(Err(e)) => {
@@ -169,6 +175,7 @@ pub fn run(args: &Args) -> u8 {
     common.valid |= args.only_matching;
     let cmd = Extract {
         args,
+        valid: common.valid && !common.invalid,
         options,
         to_uri: ToUriOptions::default(),
     };

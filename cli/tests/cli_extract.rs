@@ -166,3 +166,30 @@ fn only_matching_leaves_out_an_iri_without_a_uri_form_and_exits_as_grep() {
     let o = iriscan(&["extract", "--to-uri"], b"see http://\xc3\xa9..com/ x\n");
     assert!(stdout(&o).starts_with("1\terror: "), "{}", stdout(&o));
 }
+
+#[test]
+fn quiet_exits_as_the_output_it_leaves_out_would() {
+    // IDNA refuses the host "é..com": with --valid, the line writes nothing, and -q says so.
+    let unmapped = "see http://\u{e9}..com/\n";
+    let mapped = "see http://\u{e9}..com/ and http://\u{e9}.example/\n";
+    for (input, status) in [(unmapped, 1), (mapped, 0)] {
+        for args in [
+            &["extract", "--to-uri", "--valid"][..],
+            &["extract", "--to-uri", "--valid", "-q"],
+            &["extract", "--to-uri", "-o"],
+        ] {
+            let o = iriscan(args, input.as_bytes());
+            assert_eq!(o.status.code(), Some(status), "{args:?} {input:?}");
+        }
+    }
+    // Without --valid, the text writes the error line, and -q exits 0 as it does.
+    for args in [&["extract", "--to-uri"][..], &["extract", "--to-uri", "-q"]] {
+        let o = iriscan(args, unmapped.as_bytes());
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+    }
+    let o = iriscan(
+        &["extract", "--to-uri", "--valid", "-q"],
+        unmapped.as_bytes(),
+    );
+    assert_eq!(stdout(&o), "");
+}
