@@ -417,7 +417,7 @@ impl<'t> Extract<'t, '_> {
         }
         // The host is what starts with "www.": an "@" in the authority would make it the
         // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
-        let (cut, authority) = if www {
+        let cut = if www {
             let (run, from, stop) = self.authority_end;
             let (from, stop) = if run == self.reach && from <= start && start <= stop {
                 (from, stop)
@@ -429,10 +429,9 @@ impl<'t> Extract<'t, '_> {
                 self.authority_end = (self.reach, start, stop);
                 (start, stop)
             };
-            let cut = Some((from, stop)).filter(|&(_, stop)| b.get(stop) == Some(&b'@'));
-            (cut, Some(start))
+            Some((from, stop)).filter(|&(_, stop)| b.get(stop) == Some(&b'@'))
         } else {
-            (None, b[..least].ends_with(b"//").then_some(least))
+            None
         };
         let end = match cut {
             None if delimited(b, start, run_end) => run_end,
@@ -454,7 +453,7 @@ impl<'t> Extract<'t, '_> {
                 return Some(found);
             }
         }
-        self.longest_accepted(start, end, least, www, authority)
+        self.longest_accepted(start, end, least, www)
     }
 
     /// `text`, read after "http://" (`www`), as the liberal mode maps it.
@@ -492,7 +491,7 @@ impl<'t> Extract<'t, '_> {
 
     /// The longest start of the candidate `b[start..end]`, as written, that the grammar
     /// accepts and that goes beyond `least`: where the grammar stops, the candidate is cut and
-    /// trimmed again, but not inside its authority, from `authority`, before its port
+    /// trimmed again, but not inside its authority (from its "www." or after its "//") before its port
     /// ([`cut_names_another_host`]). It stops at most a few times (a "%" without its digits,
     /// then a ":" without a port...): the bound keeps a line of many such linear.
     fn longest_accepted(
@@ -501,15 +500,17 @@ impl<'t> Extract<'t, '_> {
         mut end: usize,
         least: usize,
         www: bool,
-        authority: Option<usize>,
     ) -> Option<Found<'t>> {
         let b = self.text;
         // The authority is read in the candidate as it stands, whatever its cuts leave.
-        let authority = authority.map(|from| from..end);
+        let whole = end;
         let refused = |cut: usize| {
-            authority
-                .as_ref()
-                .is_some_and(|a| cut_names_another_host(b, start, a.clone(), cut))
+            let from = if www {
+                Some(start)
+            } else {
+                b[..least].ends_with(b"//").then_some(least)
+            };
+            from.is_some_and(|from| cut_names_another_host(b, start, from..whole, cut))
         };
         for _ in 0..4 {
             if end <= least || !holds_more_than_punctuation(&b[least..end]) {
