@@ -18,12 +18,13 @@
 //! ```
 //!
 //! What counts as an IRI (docs/spec-choices.md E1 to E7):
-//! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":",
-//!   or any scheme followed by "://" (by default); with [`ExtractOptions::www`], "www." at the
-//!   start of a word, read as "http://www.";
+//! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
+//!   (in lowercase or in capitals: `File:` is a word), or any scheme followed by "://" (by
+//!   default; the table's scheme after a "." that ends a sentence: `out.http://a.com/`); with
+//!   [`ExtractOptions::www`], "www." at the start of a word, read as "http://www.";
 //! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
-//!   it may not, at white space of any script, at "<", ">" and '"' (7.3), at quotation marks of
-//!   any script, and at bytes that are not UTF-8;
+//!   it may not, at white space of any script and the zero width spaces (U+200B, U+FEFF), at
+//!   "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that are not UTF-8;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket without its opening partner inside are not part of its end, nor a
 //!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
@@ -316,8 +317,30 @@ impl<'t> Extract<'t, '_> {
         if start == colon {
             return None;
         }
-        let only_with_slashes = self.options.starts(&b[start..colon])?;
+        let mut only_with_slashes = self.options.starts(&b[start..colon])?;
+        // A scheme read back over a "." that is not one of the table, but whose end after its
+        // last "." is: a sentence ended without a space ("out.http://a.com/x").
+        if only_with_slashes {
+            if let Some(dot) = b[start..colon].iter().rposition(|&c| c == b'.') {
+                if b.get(start + dot + 1).is_some_and(u8::is_ascii_alphabetic)
+                    && self.options.starts(&b[start + dot + 1..colon]) == Some(false)
+                {
+                    start += dot + 1;
+                    only_with_slashes = false;
+                }
+            }
+        }
         if only_with_slashes && !slashes {
+            return None;
+        }
+        // Without "//", a scheme of mixed case is a capitalized word with a colon ("File:" of a
+        // wiki's page names, "News:"): RFC 3986 3.1 has schemes written in lowercase, and
+        // URNs are written in capitals too ("URN:ISBN:...").
+        let scheme = &b[start..colon];
+        if !slashes
+            && scheme.iter().any(u8::is_ascii_uppercase)
+            && scheme.iter().any(u8::is_ascii_lowercase)
+        {
             return None;
         }
         let least = colon + 1 + if slashes { 2 } else { 0 };
@@ -707,10 +730,20 @@ fn colon_bits(b: &[u8], from: usize) -> u64 {
 /// Whether "www." at `at` starts a word: the byte before is none of the letters, digits and
 /// delimiters that would make it part of a name, an address or another IRI.
 fn word_start(b: &[u8], at: usize) -> bool {
-    at == 0 || {
-        let c = b[at - 1];
-        !(c.is_ascii_alphanumeric() || b"/.-+@:%_~=&?#".contains(&c))
-    }
+    let plain = |at: usize| {
+        at == 0 || {
+            let c = b[at - 1];
+            !(c.is_ascii_alphanumeric() || b"/.-+@:%_~=&?#".contains(&c))
+        }
+    };
+    // Markdown's "_" and "~" (or "~~") open emphasis at the start of a word.
+    let marks = b[..at]
+        .iter()
+        .rev()
+        .take(2)
+        .take_while(|&&c| c == b'_' || c == b'~')
+        .count();
+    plain(at) || marks > 0 && plain(at - marks)
 }
 
 /// The end of what an IRI may hold from `start`: every character but white space, quotation
@@ -798,8 +831,9 @@ pub(crate) fn check_reach(input: &[u8]) {
 fn ends_an_iri(c: char) -> bool {
     matches!(
         c as u32,
-        // White_Space.
-        0x85 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+        // White_Space, and the zero width spaces that divide words where no space does.
+        0x85 | 0xA0 | 0x1680 | 0x2000..=0x200B | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+        | 0xFEFF
         // Quotation_Mark.
         | 0xAB | 0xBB | 0x2018..=0x201F | 0x2039 | 0x203A | 0x2E42 | 0x300C..=0x300F
         | 0x301D..=0x301F | 0xFE41..=0xFE44 | 0xFF02 | 0xFF07 | 0xFF62 | 0xFF63
@@ -1195,7 +1229,13 @@ mod tests {
                 .unwrap_or(0);
             let c = b.get(i..i + n).and_then(|s| std::str::from_utf8(s).ok());
             match c.and_then(|s| s.chars().next()) {
-                Some(c) if !c.is_whitespace() && !is_quotation_mark(c) => i += n,
+                Some(c)
+                    if !c.is_whitespace()
+                        && !is_quotation_mark(c)
+                        && !matches!(c, '\u{200B}' | '\u{FEFF}') =>
+                {
+                    i += n
+                }
                 _ => break,
             }
         }
@@ -1285,7 +1325,8 @@ mod tests {
     #[test]
     fn the_characters_that_end_an_iri_are_white_space_and_quotation_marks() {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
-            let expected = c.is_whitespace() || is_quotation_mark(c);
+            let expected =
+                c.is_whitespace() || is_quotation_mark(c) || matches!(c, '\u{200B}' | '\u{FEFF}');
             assert_eq!(ends_an_iri(c), expected, "U+{:04X}", c as u32);
         }
     }

@@ -38,6 +38,21 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
     // The scheme is as long as it goes back, from its first letter.
     assert_eq!(found("1http://a.com/"), ["http://a.com/"]);
     assert_eq!(found("version2.0://x/"), ["version2.0://x/"]);
+    // But for a word before a ".", which ends a sentence written without a space after it,
+    // where a scheme of the table follows.
+    assert_eq!(found("Check this out.http://a.com/x"), ["http://a.com/x"]);
+    assert_eq!(found("See it.news:comp.lang.rust"), ["news:comp.lang.rust"]);
+    assert_eq!(found("a.b.https://x/"), ["https://x/"]);
+    // Without "//", a scheme in capitals is one, as URNs are often written.
+    let urns = ExtractOptions::new().schemes(["urn"]);
+    assert_eq!(
+        found_with(
+            &urns,
+            "see URN:ISBN:0-395-36341-1 or urn:isbn:0-395-36341-1"
+        ),
+        ["URN:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1"]
+    );
+    assert!(found_with(&urns, "see Urn:ISBN:0-395-36341-1").is_empty());
 }
 
 #[test]
@@ -55,6 +70,10 @@ fn words_with_a_colon_start_nothing() {
         "the http:// prefix",
         "注意：これ",
         "12:30:00 INFO started",
+        // Without "//", a capitalized word with a colon is a word, as wikis name their pages.
+        "[[File:Example.jpg|thumb]]",
+        "News:today",
+        "Tel:123",
         "",
         ":",
         "://",
@@ -104,6 +123,12 @@ fn white_space_of_any_script_ends_an_iri() {
         found("https://例え.jp/パス\u{3000}次の文"),
         ["https://例え.jp/パス"]
     );
+    // So do U+200B ZERO WIDTH SPACE, which Thai and Khmer text writes between words, and
+    // U+FEFF, its older form.
+    for c in ['\u{200B}', '\u{FEFF}'] {
+        let text = format!("http://a.com/x{c}\u{E15}\u{E48}\u{E2D}");
+        assert_eq!(found(&text), ["http://a.com/x"], "U+{:04X}", c as u32);
+    }
 }
 
 #[test]
@@ -143,7 +168,11 @@ fn every_other_character_the_grammar_allows_goes_on() {
     let mut on = 0;
     for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
         let iri = format!("http://a.com/x{c}y");
-        if c.is_whitespace() || marks.contains(c) || IriRef::parse(&iri).is_err() {
+        if c.is_whitespace()
+            || marks.contains(c)
+            || matches!(c, '\u{200B}' | '\u{FEFF}')
+            || IriRef::parse(&iri).is_err()
+        {
             continue;
         }
         assert_eq!(
@@ -329,6 +358,7 @@ fn sentence_punctuation_is_not_part_of_the_end() {
         let iri = format!("http://a.com/x{c}");
         if IriRef::parse_as(&iri, iriscan::Grammar::Iri).is_err()
             || c.is_whitespace()
+            || matches!(c, '\u{200B}' | '\u{FEFF}')
             || quotes.contains(c)
             || glyphs.get(c).paired_bracket_type
                 == icu_properties::props::BidiPairedBracketType::Close
@@ -634,6 +664,12 @@ fn www_starts_an_http_iri_at_the_start_of_a_word() {
         ["http://www.x.com/"]
     );
     assert!(found("www.example.com").is_empty(), "only with www");
+    // After Markdown's "_" and "~", which open emphasis at the start of a word.
+    assert_eq!(
+        found_with(&options, "_www.a.com_ and ~~www.b.com~~"),
+        ["www.a.com", "www.b.com"]
+    );
+    assert!(found_with(&options, "a_www.x.com b~www.x.com").is_empty());
     // In any case, as host names are (RFC 3986 3.2.2).
     assert_eq!(
         found_with(&options, "Www.example.com and WWW.EXAMPLE.ORG/A"),

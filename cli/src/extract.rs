@@ -9,10 +9,11 @@ use std::io::Write;
 
 /// Find the IRIs in running text (3987bis 8.3): log lines, mail, chat, Markdown, in any script.
 ///
-/// An IRI starts at a scheme of the scheme table followed by ":", or at any scheme followed by
-/// "//" (--schemes: only those schemes), or with --www at "www." (read as "http://www.");
-/// it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
-/// it may not, at white space, at "<", ">", '"' and quotation marks of any script; the
+/// An IRI starts at a scheme of the scheme table followed by ":" (in lowercase or capitals:
+/// "File:" is a word), or at any scheme followed by "//" (--schemes: only those schemes), or
+/// with --www at "www." (read as "http://www."); it runs on through the characters an IRI may
+/// hold, non-ASCII ones included, and ends at one it may not, at white space and U+200B, at
+/// "<", ">", '"' and quotation marks of any script; the
 /// punctuation that ends a sentence and a closing bracket without its partner are left out,
 /// and it must hold a letter or a digit after its scheme and "//" (not "news:-(").
 ///

@@ -220,10 +220,10 @@ pub(crate) fn skip<const L: u8>(
 }
 
 /// The first two bytes of the UTF-8 form of each character that ends an IRI in running text,
-/// white space and quotation marks (`extract::ends_an_iri`): where [`skip_text`] stops for its
+/// white space, the zero width spaces and quotation marks (`extract::ends_an_iri`): where [`skip_text`] stops for its
 /// caller to decode the character. A test holds every such character to one of them.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-pub(crate) const TEXT_END_PAIRS: [(u8, u8); 12] = [
+pub(crate) const TEXT_END_PAIRS: [(u8, u8); 13] = [
     (0xC2, 0x85), // U+0085
     (0xC2, 0xA0), // U+00A0
     (0xC2, 0xAB), // U+00AB
@@ -234,6 +234,7 @@ pub(crate) const TEXT_END_PAIRS: [(u8, u8); 12] = [
     (0xE2, 0xB9), // U+2E42
     (0xE3, 0x80), // U+3000 to U+303F
     (0xEF, 0xB9), // U+FE41 to U+FE44
+    (0xEF, 0xBB), // U+FEFF
     (0xEF, 0xBC), // U+FF02, U+FF07
     (0xEF, 0xBD), // U+FF62, U+FF63
 ];
