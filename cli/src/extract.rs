@@ -1,5 +1,6 @@
 //! `iriscan extract`: the IRIs in running text (`iriscan::extract`).
 
+use crate::convert::MappingError;
 use crate::engine::{self, CommonArgs, Line, LineCommand, Style};
 use crate::output::{json_str, write_text_position};
 use iriscan::extract::{extract, ExtractOptions};
@@ -124,9 +125,13 @@ impl LineCommand for Extract<'_> {
                             json_str(out, uri);
                         }
                         Some(Err(e)) => {
+                            // As `to-uri` writes it; its offset counts the bytes of "iri".
+                            let at = e.at(&parsed).map_or(0, |part| {
+                                part.as_ptr() as usize - parsed.as_str().as_ptr() as usize
+                            });
                             let _ = write!(
                                 out,
-                                ",\"uri\":null,\"error\":{{\"kind\":\"{}\",\"message\":",
+                                ",\"uri\":null,\"error\":{{\"kind\":\"{}\",\"offset\":{at},\"message\":",
                                 e.kind().name()
                             );
                             json_str(out, &e.to_string());

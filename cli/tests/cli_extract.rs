@@ -96,6 +96,10 @@ fn to_uri_maps_each_iri_as_to_uri_does() {
     let lines = json_lines(&o);
     assert!(lines[0]["uri"].is_null());
     assert_eq!(lines[0]["error"]["kind"], "idna");
+    // The error as `to-uri` gives it for the IRI alone: its offset counts the bytes of "iri".
+    let alone = iriscan(&["to-uri", "--json"], "http://é%FF.org/\n".as_bytes());
+    assert_eq!(lines[0]["error"], json_lines(&alone)[0]["error"]);
+    assert!(lines[0]["error"]["offset"].is_u64());
 }
 
 #[test]
