@@ -533,7 +533,7 @@ impl<'t> Extract<'t, '_> {
             } else {
                 b[..least].ends_with(b"//").then_some(least)
             };
-            from.is_some_and(|from| cut_names_another_host(b, start, from..whole, cut))
+            from.is_some_and(|from| cut_names_another_host(b, from..whole, cut))
         };
         for _ in 0..4 {
             if end <= least || !holds_more_than_punctuation(&b[least..end]) {
@@ -619,7 +619,7 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
 ///
 /// Read up to the cut, which the grammar has read, and on from it only as far as it takes to
 /// tell, the more so where no ":" stands before it: a run of many candidates stays linear.
-fn cut_names_another_host(b: &[u8], start: usize, authority: Range<usize>, cut: usize) -> bool {
+fn cut_names_another_host(b: &[u8], authority: Range<usize>, cut: usize) -> bool {
     let ends = |c: u8| {
         matches!(
             c,
@@ -642,8 +642,11 @@ fn cut_names_another_host(b: &[u8], start: usize, authority: Range<usize>, cut: 
         }
     }
     // Where what the cut leaves out starts to name the host, or to move the port on: at the cut
-    // where no port stands before it, else at the next "@" or ":". It does when the authority
-    // holds it, which it does when a character that no trim takes off follows.
+    // where no port stands before it, else at the next "@" or ":". It does when a letter or a
+    // digit, a "%" or an "@" follows in the authority: what a reader takes for a host name (or
+    // a userinfo). Not where only characters the grammar refuses anywhere and punctuation
+    // follow: the right-to-left mark, a control or U+FFFD after a host ends it as the text has
+    // it (`http://www.ynet.co.il` before U+200F).
     let mut names = (!port).then_some(cut);
     let mut i = cut + usize::from(port);
     while i < authority.end && !ends(b[i]) {
@@ -654,22 +657,12 @@ fn cut_names_another_host(b: &[u8], start: usize, authority: Range<usize>, cut: 
         if names.is_none() && matches!(c, '@' | ':') {
             names = Some(i);
         }
-        if names.is_some() && !is_trailing(c) && closing_kind(c).is_none() && !is_quote(c) {
+        if names.is_some() && (c.is_alphanumeric() || matches!(c, '%' | '@')) {
             return true;
         }
         i += n;
     }
-    let Some(names) = names else {
-        return false;
-    };
-    // Only punctuation follows: it is part of the authority unless strict mode trims it off
-    // before a character it ends a candidate at.
-    let authority_end = if i < authority.end && !matches!(b[i], b'/' | b'?' | b'#') {
-        trim(b, start, i)
-    } else {
-        i
-    };
-    names < authority_end
+    false
 }
 
 /// Whether `b`, UTF-8, holds a letter or a digit of any script (Alphabetic or Numeric), as

@@ -516,6 +516,34 @@ fn a_cut_inside_the_authority_before_the_port_gives_nothing() {
                 "http://user:pa%ss@host/x",
             ),
             ("http://[::1x]/", "", "", ""),
+            // What the grammar refuses anywhere after a host ends it as the text has it: the
+            // right-to-left mark of Hebrew text, a C1 control of text read as Latin-1, U+FFFD,
+            // PDF. Liberal modes map them (3987bis 7.1, 7.2), and read the whole.
+            (
+                "ראו http://www.ynet.co.il\u{200F} עכשיו",
+                "http://www.ynet.co.il",
+                "http://www.ynet.co.il\u{200F}",
+                "http://www.ynet.co.il\u{200F}",
+            ),
+            (
+                "visit \u{93}http://example.com\u{94} now",
+                "http://example.com",
+                "http://example.com\u{94}",
+                "http://example.com\u{94}",
+            ),
+            (
+                "see http://example.com\u{FFFD} x",
+                "http://example.com",
+                "http://example.com\u{FFFD}",
+                "http://example.com\u{FFFD}",
+            ),
+            // But not where a name follows them.
+            (
+                "http://a.com\u{200F}evil.com/",
+                "",
+                "http://a.com\u{200F}evil.com/",
+                "http://a.com\u{200F}evil.com/",
+            ),
             // Before the last ":", which starts the port.
             ("http://a.com:8x:80/", "", "", ""),
             // A cut in the port, in the path, in the query stays.
