@@ -317,19 +317,21 @@ impl<'t> Extract<'t, '_> {
         if start == colon {
             return None;
         }
-        let mut only_with_slashes = self.options.starts(&b[start..colon])?;
-        // A scheme read back over a "." that is not one of the table, but whose end after its
-        // last "." is: a sentence ended without a space ("out.http://a.com/x").
-        if only_with_slashes {
+        let mut starts = self.options.starts(&b[start..colon]);
+        // A scheme read back over a "." that is not one of the table (or of `--schemes`), but
+        // whose end after its last "." is: a sentence ended without a space
+        // ("out.http://a.com/x").
+        if starts != Some(false) {
             if let Some(dot) = b[start..colon].iter().rposition(|&c| c == b'.') {
                 if b.get(start + dot + 1).is_some_and(u8::is_ascii_alphabetic)
                     && self.options.starts(&b[start + dot + 1..colon]) == Some(false)
                 {
                     start += dot + 1;
-                    only_with_slashes = false;
+                    starts = Some(false);
                 }
             }
         }
+        let only_with_slashes = starts?;
         if only_with_slashes && !slashes {
             return None;
         }
@@ -729,14 +731,17 @@ fn word_start(b: &[u8], at: usize) -> bool {
             !(c.is_ascii_alphanumeric() || b"/.-+@:%_~=&?#".contains(&c))
         }
     };
-    // Markdown's "_" and "~" (or "~~") open emphasis at the start of a word.
+    // Markdown's "_" and "~" (or "~~") open emphasis at the start of a word; not inside other
+    // marks ("**_www.a.com_**"), whose closing ones the IRI's end would keep (E4 reads the one
+    // character before an IRI).
     let marks = b[..at]
         .iter()
         .rev()
         .take(2)
         .take_while(|&&c| c == b'_' || c == b'~')
         .count();
-    plain(at) || marks > 0 && plain(at - marks)
+    let nested = at > marks && QUOTES.contains(&b[at - marks - 1]);
+    plain(at) || marks > 0 && plain(at - marks) && !nested
 }
 
 /// The end of what an IRI may hold from `start`: every character but white space, quotation

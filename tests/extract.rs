@@ -53,6 +53,13 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
         ["URN:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1"]
     );
     assert!(found_with(&urns, "see Urn:ISBN:0-395-36341-1").is_empty());
+    // The scheme after a "." is read so with the schemes of `--schemes` too.
+    assert_eq!(found_with(&urns, "see.urn:isbn:123"), ["urn:isbn:123"]);
+    let https = ExtractOptions::new().schemes(["https"]);
+    assert_eq!(
+        found_with(&https, "Check this out.https://a.com/"),
+        ["https://a.com/"]
+    );
 }
 
 #[test]
@@ -698,6 +705,8 @@ fn www_starts_an_http_iri_at_the_start_of_a_word() {
         ["www.a.com", "www.b.com"]
     );
     assert!(found_with(&options, "a_www.x.com b~www.x.com").is_empty());
+    // Not inside other marks, whose closing ones would stay.
+    assert!(found_with(&options, "**_www.a.com_**").is_empty());
     // In any case, as host names are (RFC 3986 3.2.2).
     assert_eq!(
         found_with(&options, "Www.example.com and WWW.EXAMPLE.ORG/A"),
@@ -962,7 +971,9 @@ fn ends_plainly(iri: &str) -> bool {
     };
     let trimmed =
         terminal.contains(last) || last == '…' || closing(Some(last)) || closing(before_quotes);
-    let ends = |c: char| c.is_whitespace() || c != '\'' && quotes.contains(c);
+    let ends = |c: char| {
+        c.is_whitespace() || c != '\'' && quotes.contains(c) || matches!(c, '\u{200B}' | '\u{FEFF}')
+    };
     !trimmed && !iri.chars().any(ends)
 }
 
