@@ -18,7 +18,8 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized};
 use unicode_script::{Script, UnicodeScript};
 
-/// Not ASCII, and Alphabetic or a decimal digit (General_Category Nd).
+/// Not ASCII, and Alphabetic, or a decimal digit (General_Category Nd) whose skeleton is ASCII
+/// digits.
 const LETTER: u16 = 1 << 3;
 /// The UTS #39 skeleton of the code point alone is ASCII (or empty), or that of what UTS #46
 /// maps it to, as in a host label (those are listed apart).
@@ -81,7 +82,12 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             mapped_ascii.push(cp as u32);
         }
         if !c.is_ascii() {
-            if c.is_alphabetic() || category.get(c) == GeneralCategory::DecimalNumber {
+            // A digit counts where it looks like an ASCII digit: the Arabic-Indic one and zero,
+            // whose skeletons are "l" and ".", are numbers, not look-alikes of a word.
+            let like_a_digit = category.get(c) == GeneralCategory::DecimalNumber
+                && !skeleton.is_empty()
+                && skeleton.chars().all(|d| d.is_ascii_digit());
+            if c.is_alphabetic() || like_a_digit {
                 v |= LETTER;
             }
             if c.is_whitespace() || invisible.contains(c) {

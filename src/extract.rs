@@ -516,9 +516,9 @@ impl<'t> Extract<'t, '_> {
 
     /// The longest start of the candidate `b[start..end]`, as written, that the grammar
     /// accepts and that goes beyond `least`: where the grammar stops, the candidate is cut and
-    /// trimmed again, but not inside its authority (from its "www." or after its "//") before its port
-    /// ([`cut_names_another_host`]). It stops at most a few times (a "%" without its digits,
-    /// then a ":" without a port...): the bound keeps a line of many such linear.
+    /// trimmed again, but not inside its authority (from its "www." or after its "//") before
+    /// its port ([`cut_names_another_host`]). It stops at most a few times (a "%" without its
+    /// digits, then a ":" without a port...): the bound keeps a line of many such linear.
     fn longest_accepted(
         &mut self,
         start: usize,

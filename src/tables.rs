@@ -171,7 +171,7 @@ impl LintClass {
     pub(crate) const DIGIT: u8 = 3;
     pub(crate) const NSM: u8 = 4;
     /// Flags.
-    /// Not ASCII, and Alphabetic or a decimal digit (Nd).
+    /// Not ASCII, and Alphabetic, or a decimal digit (Nd) whose skeleton is ASCII digits.
     pub(crate) const LETTER: u16 = 1 << 3;
     pub(crate) const ASCII_SKELETON: u16 = 1 << 4;
     /// Invisible, or a look-alike of a delimiter: [`is_invisible`], [`is_lookalike`] tell.

@@ -126,16 +126,18 @@ fn parts(iri: &IriRef<'_>) -> Vec<(Kind, usize, usize)> {
 /// a character before it, and ZWNJ also between Joining_Type L or D and R or D, with
 /// transparent ones (T) between; ZWJ between two Extended_Pictographic characters, skin tones
 /// and variation selectors after the first (UAX #29 GB11); U+FE0E or U+FE0F after Emoji.
-fn joiner_allowed(before: &str, c: char, after: &str) -> bool {
+fn joiner_allowed(before: &str, c: char, after: &str, label: bool) -> bool {
     use icu_properties::props::{Emoji, ExtendedPictographic, JoiningType as J};
     let jt = |c: char| icu_properties::CodePointMapData::<J>::new().get(c);
     let pictographic =
         |c: char| icu_properties::CodePointSetData::new::<ExtendedPictographic>().contains(c);
+    // Outside a host label; after an ASCII character, in a keycap only.
     if matches!(c, '\u{FE0E}' | '\u{FE0F}') {
-        return before
-            .chars()
-            .last()
-            .is_some_and(|p| icu_properties::CodePointSetData::new::<Emoji>().contains(p));
+        return !label
+            && before.chars().last().is_some_and(|p| {
+                icu_properties::CodePointSetData::new::<Emoji>().contains(p)
+                    && (!p.is_ascii() || after.starts_with('\u{20E3}'))
+            });
     }
     let chars: Vec<char> = before.chars().collect();
     let virama = chars.len() >= 2
@@ -149,7 +151,7 @@ fn joiner_allowed(before: &str, c: char, after: &str) -> bool {
         .is_some_and(pictographic)
         && after.chars().next().is_some_and(pictographic);
     matches!(c, '\u{200C}' | '\u{200D}') && virama
-        || c == '\u{200D}' && emoji
+        || c == '\u{200D}' && emoji && !label
         || c == '\u{200C}'
             && matches!(left, Some(J::LeftJoining | J::DualJoining))
             && matches!(right, Some(J::RightJoining | J::DualJoining))
@@ -214,8 +216,11 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         let category = icu_properties::CodePointMapData::<GeneralCategory>::new();
         let passes = |word: &str| {
             word.chars().any(|c| {
-                !c.is_ascii()
-                    && (c.is_alphabetic() || category.get(c) == GeneralCategory::DecimalNumber)
+                let looks: String = unicode_security::skeleton(&c.to_string()).collect();
+                let like_a_digit = category.get(c) == GeneralCategory::DecimalNumber
+                    && !looks.is_empty()
+                    && looks.chars().all(|d| d.is_ascii_digit());
+                !c.is_ascii() && (c.is_alphabetic() || like_a_digit)
             }) && unicode_security::skeleton(word).all(|c| c.is_ascii())
         };
         let mapped = || {
@@ -243,10 +248,11 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         if confusable {
             lints.push(whole(LintCode::Confusable));
         }
-        // 6.1 b: the non-spacing marks that start a component, drawn on the delimiter before.
+        // 6.1 b: the non-spacing marks that start a component, drawn on the delimiter before
+        // (none at the start of a relative reference).
         let marks: usize = text
             .chars()
-            .take_while(|&c| !c.is_ascii() && bidi_class(c) == BidiClass::NSM)
+            .take_while(|&c| start > 0 && !c.is_ascii() && bidi_class(c) == BidiClass::NSM)
             .map(char::len_utf8)
             .sum();
         if marks > 0 {
@@ -285,7 +291,12 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         for (i, c) in text.char_indices() {
             if !c.is_ascii()
                 && (c.is_whitespace() || ignorable.contains(c))
-                && !joiner_allowed(&text[..i], c, &text[i + c.len_utf8()..])
+                && !joiner_allowed(
+                    &text[..i],
+                    c,
+                    &text[i + c.len_utf8()..],
+                    kind == Kind::Label,
+                )
             {
                 lints.push((LintCode::Invisible, start + i, c.len_utf8()));
             }

@@ -69,7 +69,10 @@ fn every_code_point_has_the_class_its_sources_give() {
         let flags = [
             (
                 8,
-                wide && (c.is_alphabetic() || category.get(c) == GeneralCategory::DecimalNumber),
+                wide && (c.is_alphabetic()
+                    || category.get(c) == GeneralCategory::DecimalNumber
+                        && !skeleton.is_empty()
+                        && skeleton.chars().all(|d| d.is_ascii_digit())),
             ),
             (16, skeleton.is_ascii() || mapped_ascii),
             (32, is_invisible || lookalike),

@@ -93,9 +93,9 @@ pub enum LintCode {
     /// resolved script sets and its "highly restrictive" level (Latin may go with Han and
     /// Hiragana and Katakana, with Han and Bopomofo, or with Han and Hangul).
     MixedScript,
-    /// `confusable` (8.5, 6.1): a component with non-ASCII letters or digits whose UTS #39
-    /// skeleton is ASCII: it can pass for an ASCII name (for a host label, one of an ASCII
-    /// host name, and not as the top-level label).
+    /// `confusable` (8.5, 6.1): a component with non-ASCII letters (or digits like ASCII ones)
+    /// whose UTS #39 skeleton is ASCII: it can pass for an ASCII name (for a host label, one of
+    /// an ASCII host name, and not as the top-level label).
     Confusable,
     /// `lookalike-delimiter` (6.1 b): a character that looks like a delimiter of the syntax, a
     /// space or an "unwise" character (U+2044 FRACTION SLASH for "/"), by its UTS #39 skeleton;
@@ -489,11 +489,12 @@ fn lint_part(
     if scripts.mixed() || scripts.complex && mixed_with_complex(text, &scripts) {
         push(LintCode::MixedScript, at, len, false);
     }
-    // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters or digits (a
-    // skeleton is ASCII exactly when the skeleton of each character is, and every ASCII
-    // character's is); or, for a host label, that of the label as IDNA maps it, for which alone
-    // some characters have the flag. A label passes for an ASCII host name only where its
-    // skeleton could be one, and a top-level one is not chosen by who would spoof (L5).
+    // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters or digits like
+    // ASCII ones (a skeleton is ASCII exactly when the skeleton of each character is, and
+    // every ASCII character's is); or, for a host label, that of the label as IDNA maps it, for
+    // which alone some characters have the flag. A label passes for an ASCII host name only
+    // where its skeleton could be one, and a top-level one is not chosen by who would spoof
+    // (L5).
     if summary.any & LintClass::LETTER != 0
         && summary.all & LintClass::ASCII_SKELETON != 0
         && (!text
@@ -507,7 +508,8 @@ fn lint_part(
     }
     // 6.1 b: the marks a component starts with change how the delimiter before looks, as the
     // display form shows them (L6, L10).
-    let marks = if summary.leading_mark {
+    // At the start of a relative reference, no delimiter stands before them.
+    let marks = if summary.leading_mark && at > 0 {
         leading_marks(text)
     } else {
         0
@@ -545,7 +547,7 @@ fn lint_part(
         for (i, c) in text.char_indices() {
             if lint_class(c as u32).0 & LintClass::RARE != 0
                 && is_invisible(c as u32)
-                && !drawn_in_context(text, i, c)
+                && !drawn_in_context(text, i, c, part.kind == PartKind::Label)
             {
                 push(LintCode::Invisible, at + i, c.len_utf8(), false);
             }
@@ -1086,19 +1088,21 @@ fn mixed_with_complex(text: &str, scripts: &Scripts) -> bool {
 ///   virama that follows a letter of the component, or, for ZWNJ, between a letter that joins
 ///   to what follows (Joining_Type L or D) and one that joins to what precedes (R or D),
 ///   transparent marks (T) aside. There it is part of the spelling (Persian "می‌خواهم").
-/// - ZWJ in an emoji ZWJ sequence (UTS #51 1.4.9): between two Extended_Pictographic
-///   characters, a skin tone or a variation selector after the first, as UAX #29 GB11 keeps
-///   them in one grapheme (the family "👨‍👩‍👧").
-/// - U+FE0E or U+FE0F after a character of Emoji, whose text or emoji presentation it picks
-///   (UTS #51 1.4.3: "❤️", the keycap "1️⃣").
-fn drawn_in_context(text: &str, i: usize, c: char) -> bool {
+/// - Outside a host label (`label`), where IDNA refuses the one and maps the other to nothing:
+///   - ZWJ in an emoji ZWJ sequence (UTS #51 1.4.9): between two Extended_Pictographic
+///     characters, a skin tone or a variation selector after the first, as UAX #29 GB11
+///     keeps them in one grapheme (the family "👨‍👩‍👧");
+///   - U+FE0E or U+FE0F after a character of Emoji, whose text or emoji presentation it picks
+///     (UTS #51 1.4.3: "❤️"), but after an ASCII one ("1", "#", "*"), which it draws otherwise
+///     only in a keycap ("1️⃣").
+fn drawn_in_context(text: &str, i: usize, c: char, label: bool) -> bool {
     use crate::tables::{is_emoji, is_extended_pictographic, joining_type};
     let (before, after) = (&text[..i], &text[i + c.len_utf8()..]);
     if matches!(c, '\u{FE0E}' | '\u{FE0F}') {
-        return before
-            .chars()
-            .next_back()
-            .is_some_and(|p| is_emoji(p as u32));
+        return !label
+            && before.chars().next_back().is_some_and(|p| {
+                is_emoji(p as u32) && (!p.is_ascii() || after.starts_with('\u{20E3}'))
+            });
     }
     if c != '\u{200C}' && c != '\u{200D}' {
         return false;
@@ -1111,7 +1115,7 @@ fn drawn_in_context(text: &str, i: usize, c: char) -> bool {
     {
         return true;
     }
-    if c == '\u{200D}' {
+    if c == '\u{200D}' && !label {
         let modifier = |p: char| matches!(p, '\u{FE00}'..='\u{FE0F}' | '\u{1F3FB}'..='\u{1F3FF}');
         let first = before.chars().rev().find(|&p| !modifier(p));
         let next = after.chars().next();
@@ -1129,7 +1133,7 @@ fn drawn_in_context(text: &str, i: usize, c: char) -> bool {
             }
         }
     };
-    joins(before.chars(), true, b"LD") && joins(after.chars(), false, b"RD")
+    c == '\u{200C}' && joins(before.chars(), true, b"LD") && joins(after.chars(), false, b"RD")
 }
 
 /// The host label `text`, without its percent-encoded octets, as UTS #46 maps it (4 step 1):
