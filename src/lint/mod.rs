@@ -251,12 +251,7 @@ impl Lint {
                 // What it passes for: its ASCII characters as they are, each other one as its
                 // skeleton (UTS #39 4), which may differ from the skeleton of the whole ("m"
                 // has "rn").
-                let mut letters = without_percent_encodings(text);
-                let mut looks: String = skeleton(&letters).collect();
-                if !looks.is_ascii() {
-                    letters = idna_mapped(text);
-                    looks = skeleton(&letters).collect();
-                }
+                let (letters, looks) = confusable_skeleton(text);
                 let like: String = letters
                     .chars()
                     .map(|c| {
@@ -507,8 +502,7 @@ fn lint_part(
         push(LintCode::Confusable, at, len, false);
     }
     // 6.1 b: the marks a component starts with change how the delimiter before looks, as the
-    // display form shows them (L6, L10).
-    // At the start of a relative reference, no delimiter stands before them.
+    // display form shows them (L6, L10); none stands before the start of a relative reference.
     let marks = if summary.leading_mark && at > 0 {
         leading_marks(text)
     } else {
@@ -1160,14 +1154,22 @@ fn mapped_looks_ascii(text: &str) -> bool {
 /// skeleton that could be an ASCII host name's label: letters, digits and hyphens (RFC 1123
 /// 2.1). No host name holds the "'" of Hebrew "יוסי"'s skeleton "'lo'".
 fn passes_for_a_host_name(text: &str) -> bool {
-    let ldh = |c: char| c.is_ascii_alphanumeric() || c == '-';
-    let written: String = skeleton(&without_percent_encodings(text)).collect();
-    let looks = if written.is_ascii() {
-        written
-    } else {
-        skeleton(&idna_mapped(text)).collect()
-    };
-    looks.chars().all(ldh)
+    let (_, looks) = confusable_skeleton(text);
+    looks.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// The letters of the `confusable` component `text` (its percent-encoded octets skipped) and
+/// their UTS #39 skeleton, which is ASCII: as written, or, for a host label whose skeleton as
+/// written is not, as IDNA maps it (L5).
+fn confusable_skeleton(text: &str) -> (String, String) {
+    let letters = without_percent_encodings(text);
+    let looks: String = skeleton(&letters).collect();
+    if looks.is_ascii() {
+        return (letters, looks);
+    }
+    let mapped = idna_mapped(text);
+    let looks = skeleton(&mapped).collect();
+    (mapped, looks)
 }
 
 /// Whether the host label `part` of `input` is the last of several, a root dot aside: a
