@@ -865,12 +865,16 @@ fn decode(b: &[u8], i: usize) -> Option<(char, usize)> {
 
 /// Whether `c` is punctuation that ends a sentence or a clause, which is not part of an IRI's
 /// end: Unicode's Terminal_Punctuation (`. , ; : ! ?` in ASCII, and their full-width and other
-/// scripts' forms: `。 、 ， ！ ？ ، ؟ । ። ။ ។`...), and the ellipsis.
+/// scripts' forms: `。 、 ， ！ ？ ، ؟ । ። ။ ។`...), and the ellipsis; or a bidi formatting
+/// character, which right-to-left text puts after a link (RLM) and the display form around an
+/// IRI (PDF), and which 3987bis 4.1 keeps out of IRIs, though a liberal mode maps it.
 fn is_trailing(c: char) -> bool {
     if c.is_ascii() {
         matches!(c, '.' | ',' | ';' | ':' | '!' | '?')
     } else {
-        c == '…' || crate::tables::is_terminal_punctuation(c as u32)
+        c == '…'
+            || crate::tables::is_terminal_punctuation(c as u32)
+            || crate::tables::code_point_class(c) == crate::tables::CodePointClass::BidiFormatting
     }
 }
 
