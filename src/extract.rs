@@ -604,9 +604,9 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
     }
 }
 
-/// Whether the cut at `cut` of the candidate from `start` ends inside its authority, `authority`,
-/// before its port (docs/spec-choices.md E5): what is left would name a host the text does not,
-/// its userinfo or a part of its host.
+/// Whether the cut at `cut` of a candidate ends inside its authority, `authority`, before its
+/// port (docs/spec-choices.md E5): what is left would name a host the text does not, its
+/// userinfo or a part of its host.
 ///
 /// The authority is read as the candidate has it, not as the cut IRI would have it: it runs from
 /// after the "//" (or from the "www.") to the first "/", "?" or "#" (RFC 3986 3.2) or the
@@ -615,9 +615,8 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
 /// "@" does not end the host; its port starts at the last ":" after that, outside "[...]". In a
 /// liberal mode, which reads here what strict mode finds (E5), it is read as strict mode reads the
 /// text, so that the mode finds what strict mode finds: it ends too at the characters strict mode
-/// ends a candidate at (`{ } | \ ^` and "`"), and without the punctuation strict mode trims
-/// before them (E4). So, in href mode, a "\" ends the authority of a special scheme, as browsers
-/// read it.
+/// ends a candidate at (`{ } | \ ^` and "`"). So, in href mode, a "\" ends the authority of a
+/// special scheme, as browsers read it.
 ///
 /// Read up to the cut, which the grammar has read, and on from it only as far as it takes to
 /// tell, the more so where no ":" stands before it: a run of many candidates stays linear.
