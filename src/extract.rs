@@ -17,7 +17,7 @@
 //! assert_eq!(found.range(), 6..23);
 //! ```
 //!
-//! What counts as an IRI (docs/spec-choices.md E1 to E7):
+//! What counts as an IRI (docs/spec-choices.md E1 to E8):
 //! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
 //!   (in lowercase or in capitals: `File:` is a word), or any scheme followed by "://" (by
 //!   default; the table's scheme after a "." that ends a sentence: `out.http://a.com/`); with
@@ -30,6 +30,8 @@
 //!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
 //!   (a "|" also after a table cell's "|" and spaces); between "<" and
 //!   ">", or two '"', its end is its own;
+//! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
+//!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`);
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
 //!   (not `http://exa` for `http://exa%mple.com/`), and it must go beyond its scheme and "//"
@@ -458,7 +460,11 @@ impl<'t> Extract<'t, '_> {
         } else {
             None
         };
+        // An IRI after a quote ends at its partner (E8), unless an "@" cut comes first.
+        let closed = opening_quote(b, start).and_then(|q| closing_quote(b, q, start, run_end));
+        let cut = cut.filter(|&(_, stop)| closed.is_none_or(|c| stop < c));
         let end = match cut {
+            None if closed.is_some() => closed.unwrap_or(run_end),
             None if delimited(b, start, run_end) => run_end,
             None if again => trim_from_tail(&mut self.tail, b, self.reach.0, start, run_end),
             None => trim(b, start, run_end),
@@ -1069,6 +1075,65 @@ fn delimited(b: &[u8], start: usize, end: usize) -> bool {
             (start.checked_sub(1).map(|i| b[i]), b.get(end)),
             (Some(b'<'), Some(b'>')) | (Some(b'"'), Some(b'"'))
         )
+}
+
+/// A quote an IRI in text may stand after, which it then ends before (E8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quote {
+    /// "'" as written.
+    Apostrophe,
+    /// An HTML character reference for this ASCII quote, "'" or '"', in any spelling
+    /// (`&quot;`, `&#39;`, `&#039;`, `&#x27;`, `&apos;`...).
+    Escaped(u8),
+}
+
+/// The quote that ends right before `start`, if one does: a "'", or an HTML character
+/// reference for "'" or '"' (E8).
+fn opening_quote(b: &[u8], start: usize) -> Option<Quote> {
+    match b[..start].last()? {
+        b'\'' => Some(Quote::Apostrophe),
+        b';' => {
+            // The longest reference for a quote is `&#x00027;`-like; none is longer than 10.
+            let from = start.saturating_sub(10);
+            let amp = from + b[from..start].iter().rposition(|&c| c == b'&')?;
+            let (quote, len) = escaped_quote(&b[amp..start])?;
+            (len == start - amp).then_some(Quote::Escaped(quote))
+        }
+        _ => None,
+    }
+}
+
+/// Where the partner of `quote` first stands in `b[start..end]`, if it does: the same "'", or
+/// a reference for the same character, in any spelling.
+fn closing_quote(b: &[u8], quote: Quote, start: usize, end: usize) -> Option<usize> {
+    let text = &b[start..end];
+    match quote {
+        Quote::Apostrophe => memchr::memchr(b'\'', text).map(|at| start + at),
+        Quote::Escaped(q) => memchr::memchr_iter(b'&', text)
+            .find(|&at| escaped_quote(&text[at..]).is_some_and(|(c, _)| c == q))
+            .map(|at| start + at),
+    }
+}
+
+/// The quote, "'" or '"', that the HTML character reference at the start of `b` stands for,
+/// and the reference's length: `&apos;`, `&quot;`, or a numeric one (`&#39;`, `&#x22;`).
+fn escaped_quote(b: &[u8]) -> Option<(u8, usize)> {
+    let semi = b.iter().take(12).position(|&c| c == b';')?;
+    let name = b.get(1..semi)?;
+    let code = match name {
+        b"apos" => 0x27,
+        b"quot" => 0x22,
+        [b'#', b'x' | b'X', hex @ ..]
+            if hex.iter().all(u8::is_ascii_hexdigit) && !hex.is_empty() =>
+        {
+            u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?
+        }
+        [b'#', digits @ ..] if digits.iter().all(u8::is_ascii_digit) && !digits.is_empty() => {
+            std::str::from_utf8(digits).ok()?.parse().ok()?
+        }
+        _ => return None,
+    };
+    matches!(code, 0x22 | 0x27).then_some((code as u8, semi + 1))
 }
 
 /// The length of the UTF-8 sequence its lead `lead` starts.

@@ -140,7 +140,8 @@ fn white_space_of_any_script_ends_an_iri() {
 
 #[test]
 fn quotation_marks_of_any_script_end_an_iri() {
-    // Unicode's Quotation_Mark; "'" is a sub-delim, and '"' ends an IRI as 7.3 says.
+    // Unicode's Quotation_Mark; '"' ends an IRI as 7.3 says. "'" is a sub-delim, which ends
+    // an IRI only after one (E8).
     let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
     let mut n = 0;
     for c in (0..=0x10FFFF)
@@ -148,15 +149,11 @@ fn quotation_marks_of_any_script_end_an_iri() {
         .filter(|&c| marks.contains(c))
     {
         let text = format!("{c}http://a.com/x{c}y");
-        let expected: &[&str] = if c == '\'' {
-            &["http://a.com/x'y"]
-        } else {
-            &["http://a.com/x"]
-        };
-        assert_eq!(found(&text), expected, "U+{:04X}", c as u32);
+        assert_eq!(found(&text), ["http://a.com/x"], "U+{:04X}", c as u32);
         n += 1;
     }
     assert!(n >= 30, "{n}");
+    assert_eq!(found("see http://a.com/x'y"), ["http://a.com/x'y"]);
     for (text, iri) in [
         ("«http://a.fr/x» dit-il", "http://a.fr/x"),
         ("„http://a.de/x“", "http://a.de/x"),
@@ -257,6 +254,58 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
     assert_eq!(found("(see http://a.com/(x)*)"), ["http://a.com/(x)*"]);
     assert_eq!(found("*see http://a.com/x*"), ["http://a.com/x*"]);
     assert_eq!(found("block http://a.com/*.*"), ["http://a.com/*.*"]);
+}
+
+/// An IRI right after a quote, a "'" or an HTML character reference for "'" or '"', ends at
+/// the first of the same (E8), as an IRI after '"' does (E3): lists of quoted IRIs in code
+/// and logs, and HTML-escaped anchors.
+#[test]
+fn an_iri_after_a_quote_ends_at_its_partner() {
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let options = ExtractOptions::new().mode(mode);
+        for (text, iris) in [
+            (
+                "['http://a.com/x','http://b.com/y']",
+                &["http://a.com/x", "http://b.com/y"][..],
+            ),
+            (
+                "WHERE url IN ('http://a.com/?q=1','https://例え.jp/パス')",
+                &["http://a.com/?q=1", "https://例え.jp/パス"],
+            ),
+            // The partner closes: nothing before it is trimmed, as between '"' (Appendix C).
+            ("'http://a.com/x.'", &["http://a.com/x."]),
+            ("*'http://a.com/x'*", &["http://a.com/x"]),
+            // linkify reads a "'" after one so too.
+            ("'http://a.com/it's'", &["http://a.com/it"]),
+            // HTML-escaped text: "&quot;", "&#39;" (and its other spellings).
+            (
+                "&lt;a href=&quot;https://a.com/p?x=1&amp;y=2&quot;&gt;Read more&lt;/a&gt;",
+                &["https://a.com/p?x=1&amp;y=2"],
+            ),
+            (
+                "[&#39;http://a.com/x&#39;,&#039;http://b.com/y&#039;,&#x27;http://c.com/z&#x27;]",
+                &["http://a.com/x", "http://b.com/y", "http://c.com/z"],
+            ),
+            (
+                "&apos;http://a.com/x&#39;y &#34;http://b.com/z&#x22;w",
+                &["http://a.com/x", "http://b.com/z"],
+            ),
+            // Without its partner in the run, the IRI ends as it would (E3, E4).
+            ("'http://a.com/x and", &["http://a.com/x"]),
+            ("'http://a.com/x). y'", &["http://a.com/x"]),
+            // Not after a reference of another character.
+            ("&amp;http://a.com/x&amp;y", &["http://a.com/x&amp;y"]),
+        ] {
+            assert_eq!(found_with(&options, text), iris, "{mode:?}: {text}");
+        }
+    }
+    // With "--www", and before an "@" that ends the authority (E6).
+    let www = ExtractOptions::new().www(true);
+    assert_eq!(
+        found_with(&www, "['www.a.com/x','www.b.com']"),
+        ["www.a.com/x", "www.b.com"]
+    );
+    assert_eq!(found_with(&www, "'www.a.com:x@evil.com/'"), ["www.a.com"]);
 }
 
 /// Markdown's code spans and the pipes of wiki links and table cells close outside the IRI in
@@ -1161,6 +1210,19 @@ fn where_linkify_answers_otherwise() {
             "http://例え.jp/パス",
             "same",
         ),
+        // A "'" before the IRI ends it at the next (E8), as linkify reads it.
+        (
+            "['http://a.com/x','b']",
+            "http://a.com/x",
+            "http://a.com/x",
+            "same",
+        ),
+        (
+            "'http://a.com/it's'",
+            "http://a.com/it",
+            "http://a.com/it",
+            "same",
+        ),
         (
             "「http://a.jp/x」",
             "http://a.jp/x",
@@ -1361,6 +1423,19 @@ fn many_candidates_in_one_run_take_linear_time() {
     let text = "http://a{".repeat(200_000) + "[";
     let options = ExtractOptions::new().mode(Mode::Leiri);
     assert_eq!(count_within_a_minute(text, options), 200_000);
+    // Each quote's partner is looked for up to the next one (E8), whatever stands between.
+    for piece in [
+        "'http://a/x&amp;&#39;",
+        "&#39;http://a/x'&amp;&#39;",
+        "&quot;http://a/x&&&#34;",
+    ] {
+        let text = piece.repeat(500_000);
+        assert_eq!(
+            count_within_a_minute(text, ExtractOptions::new()),
+            500_000,
+            "{piece}"
+        );
+    }
 }
 
 /// The run of each IRI of the bench corpus, in text between white space and quotation marks of
