@@ -28,7 +28,8 @@
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket without its opening partner inside are not part of its end, nor a
 //!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
-//!   (a "|" also after a table cell's "|" and spaces); between "<" and
+//!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces);
+//!   between "<" and
 //!   ">", or two '"', its end is its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
 //!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`);
@@ -736,17 +737,19 @@ fn word_start(b: &[u8], at: usize) -> bool {
             !(c.is_ascii_alphanumeric() || b"/.-+@:%_~=&?#".contains(&c))
         }
     };
-    // Markdown's "_" and "~" (or "~~") open emphasis at the start of a word; not inside other
-    // marks ("**_www.a.com_**"), whose closing ones the IRI's end would keep (E4 reads the one
-    // character before an IRI).
+    // Markdown's "_" and "~" (or "~~") open emphasis at the start of a word, inside other
+    // marks too ("**_www.a.com_**"), which E4 leaves out at the IRI's end.
     let marks = b[..at]
         .iter()
         .rev()
         .take(2)
         .take_while(|&&c| c == b'_' || c == b'~')
         .count();
-    let nested = at > marks && QUOTES.contains(&b[at - marks - 1]);
-    plain(at) || marks > 0 && plain(at - marks) && !nested
+    let mut from = at - marks;
+    while from > 0 && at - from < MOST_QUOTES_BEFORE && matches!(b[from - 1], b'*' | b'_' | b'~') {
+        from -= 1;
+    }
+    plain(at) || marks > 0 && plain(from) && (from == 0 || b[from - 1] != b'*')
 }
 
 /// The end of what an IRI may hold from `start`: every character but white space, quotation
@@ -903,29 +906,56 @@ fn closing_kind(c: char) -> Option<usize> {
 /// the last three; a liberal mode, which maps them, runs on through them.
 const QUOTES: [u8; 7] = [b'\'', b'*', b'_', b'~', b'`', b'|', b'^'];
 
-/// The quote character before a candidate from `start` that its end loses (E4): the byte right
-/// before it, or a "|" before spaces and tabs, which opens a cell of a Markdown table
-/// (`| http://a.com/x|`): its closing "|" follows the cell's text without a space.
-fn quote_before(b: &[u8], start: usize) -> Option<u8> {
-    let &before = b[..start].last()?;
-    if QUOTES.contains(&before) {
-        return Some(before);
+/// The most quote characters before a candidate that [`quotes_before`] reads: marks nest a few
+/// deep (`**_`), and reading a long run again for each trim of a candidate would cost its length.
+const MOST_QUOTES_BEFORE: usize = 8;
+
+/// The quote characters before a candidate from `start` that its end loses (E4), as bits of
+/// their indices in [`QUOTES`]: those of the run of them right before it (marks nest: `*_`), or
+/// a "|" before spaces and tabs, which opens a cell of a Markdown table (`| http://a.com/x|`):
+/// its closing "|" follows the cell's text without a space.
+fn quotes_before(b: &[u8], start: usize) -> u8 {
+    let mut set = 0;
+    for &c in b[..start].iter().rev().take(MOST_QUOTES_BEFORE) {
+        match quote_index(c) {
+            Some(q) => set |= 1 << q,
+            None => break,
+        }
+    }
+    if set != 0 {
+        return set;
     }
     let spaces = b[..start]
         .iter()
         .rev()
         .take_while(|&&c| c == b' ' || c == b'\t')
         .count();
-    (spaces > 0 && b[..start - spaces].last() == Some(&b'|')).then_some(b'|')
+    if spaces > 0 && b[..start - spaces].last() == Some(&b'|') {
+        1 << PIPE
+    } else {
+        0
+    }
 }
 
-/// Whether `c` is one of [`QUOTES`].
-fn is_quote(c: char) -> bool {
-    c.is_ascii() && QUOTES.contains(&(c as u8))
+/// The index in [`QUOTES`] of "|".
+const PIPE: usize = 5;
+
+/// The index of `c` in [`QUOTES`], if it is one of them.
+fn quote_index(c: u8) -> Option<usize> {
+    QUOTES.iter().position(|&q| q == c)
 }
 
-/// For each of [`QUOTES`] and for none, the last of some quote characters that is not it.
-type QuoteStops = [Option<usize>; QUOTES.len() + 1];
+/// For each of [`QUOTES`], where the last of it stands among some quote characters.
+type QuoteStops = [Option<usize>; QUOTES.len()];
+
+/// The last of the quote characters of `stops` that stays when those of the set `lost` (bits of
+/// [`quotes_before`]) are taken off the end: the last one that is not of `lost`.
+fn stop_among(stops: &QuoteStops, lost: u8) -> Option<usize> {
+    (0..QUOTES.len())
+        .filter(|&q| lost & 1 << q == 0)
+        .filter_map(|q| stops[q])
+        .max()
+}
 
 /// The trailing punctuation of a run of characters an IRI may hold, read once for all the
 /// candidates that start inside the run and end with it: what [`trim`] takes off the end of
@@ -958,13 +988,13 @@ impl Tail {
             run: (from, end),
             start: end,
             closes: Vec::new(),
-            quote_stops: [None; QUOTES.len() + 1],
+            quote_stops: [None; QUOTES.len()],
             total: Vec::new(),
             before: Vec::new(),
             counted: from,
         };
         // The stops of the quote characters read since the last character that is not one.
-        let mut quotes: QuoteStops = [None; QUOTES.len() + 1];
+        let mut quotes: QuoteStops = [None; QUOTES.len()];
         let merge = |into: &mut QuoteStops, quotes: &mut QuoteStops| {
             for (stop, quote) in into.iter_mut().zip(std::mem::take(quotes)) {
                 *stop = stop.or(quote);
@@ -981,12 +1011,8 @@ impl Tail {
                     }
                 };
                 closes.push((at, std::mem::take(&mut quotes)));
-            } else if let Some(q) = QUOTES.iter().position(|&q| char::from(q) == last) {
-                for (other, stop) in quotes.iter_mut().enumerate() {
-                    if other != q && stop.is_none() {
-                        *stop = Some(at);
-                    }
-                }
+            } else if let Some(q) = u8::try_from(last).ok().and_then(quote_index) {
+                quotes[q].get_or_insert(at);
             } else if is_trailing(last) {
                 // An HTML character reference goes whole, as sentence punctuation ([`trim`]).
                 if let Some(amp) = (last == ';').then(|| entity_start(b, from, at)).flatten() {
@@ -1022,14 +1048,10 @@ impl Tail {
         self.counted = start;
         // The last character of the tail that stays, if one does: a closing bracket with no
         // more of its kind than opening ones from `start` once those after it are taken off, a
-        // quote character other than the byte before `start` and not right after a closing
+        // quote character not among those right before `start` and not right after a closing
         // bracket taken off.
-        let before = quote_before(b, start);
-        let q = QUOTES
-            .iter()
-            .position(|&q| Some(q) == before)
-            .unwrap_or(QUOTES.len());
-        let mut stays = self.quote_stops[q];
+        let lost = quotes_before(b, start);
+        let mut stays = stop_among(&self.quote_stops, lost);
         for (k, (_, closes)) in self.closes.iter().enumerate() {
             let (opens, all) = (
                 self.total[k].0 - self.before[k].0,
@@ -1037,7 +1059,7 @@ impl Tail {
             );
             let surplus = all.saturating_sub(opens);
             if let Some(&(at, quotes)) = closes.get(surplus) {
-                stays = stays.max(Some(quotes[q].unwrap_or(at)));
+                stays = stays.max(Some(stop_among(&quotes, lost).unwrap_or(at)));
             }
         }
         Some(stays.map_or(self.start, |at| at + char_len(b[at])))
@@ -1168,7 +1190,8 @@ fn trim_from_tail(
 /// The end of the candidate `b[start..end]` without its trailing punctuation: sentence
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and the others of [`QUOTES`], Markdown's "*", "_",
-/// "~" and "`", "|" and "^", a "|" also after a table cell's "|" and spaces: [`quote_before`])
+/// "~" and "`", "|" and "^", which nest: "*_"; a "|" also after a table cell's "|" and spaces:
+/// [`quotes_before`])
 /// or that follows a closing bracket taken off (`*(see http://a.com/x)*`), and an HTML character
 /// reference (`&gt;`, [`entity_start`]). Nothing is trimmed after a byte that is not UTF-8.
 ///
@@ -1180,8 +1203,8 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
     let mut counts: Vec<(usize, usize, usize)> = Vec::new();
     // Whether the run of quote characters that `end` is in follows a closing bracket taken off.
     let mut quotes_follow_trimmed: Option<bool> = None;
-    // The quote character before `start`, once read.
-    let mut before: Option<Option<u8>> = None;
+    // The quote characters before `start`, once read.
+    let mut before: Option<u8> = None;
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
@@ -1197,16 +1220,18 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
                 closes > opens
             })
         };
-        let is_quote = is_quote(last);
-        let quoted = is_quote
-            && (*before.get_or_insert_with(|| quote_before(b, start)) == Some(last as u8)
+        let quote = u8::try_from(last).ok().and_then(quote_index);
+        let is_quote = quote.is_some();
+        let quoted = quote.is_some_and(|q| {
+            *before.get_or_insert_with(|| quotes_before(b, start)) & 1 << q != 0
                 || *quotes_follow_trimmed.get_or_insert_with(|| {
                     // Quote characters are no brackets: the counts of `text` are those of
                     // the text up to the character before them.
                     let before =
                         text.len() - text.iter().rev().take_while(|c| QUOTES.contains(c)).count();
                     last_char(&text[..before]).is_some_and(|p| unbalanced(p, &mut counts))
-                }));
+                })
+        });
         // An HTML character reference after the IRI goes whole (E4), as GFM's autolinks read
         // one: `&gt;` is no part of `http://a.com/x&gt;`, and its ";" alone would leave "&gt".
         if let Some(amp) = (last == ';')

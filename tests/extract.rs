@@ -240,6 +240,18 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
         found("http://a.com/x* http://a.com/~"),
         ["http://a.com/x*", "http://a.com/~"]
     );
+    // Marks nested before the IRI close outside it, in any order.
+    for text in [
+        "*_http://a.com/x_*",
+        "**_http://a.com/x_**.",
+        "_**http://a.com/x**_",
+        "~~*http://a.com/x*~~",
+        "*_http://a.com/x*_",
+    ] {
+        assert_eq!(found(text), ["http://a.com/x"], "{text}");
+    }
+    // But for the marks the IRI ends with that stand before it.
+    assert_eq!(found("*_http://a.com/x~"), ["http://a.com/x~"]);
     // Emphasis that closes after a bracket the IRI leaves out closes outside it too.
     for text in [
         "*(see http://a.com/x)*",
@@ -761,8 +773,12 @@ fn www_starts_an_http_iri_at_the_start_of_a_word() {
         ["www.a.com", "www.b.com"]
     );
     assert!(found_with(&options, "a_www.x.com b~www.x.com").is_empty());
-    // Not inside other marks, whose closing ones would stay.
-    assert!(found_with(&options, "**_www.a.com_**").is_empty());
+    // Inside other marks too, which close outside it (E4).
+    assert_eq!(
+        found_with(&options, "**_www.a.com_**, *~~www.b.com~~*"),
+        ["www.a.com", "www.b.com"]
+    );
+    assert!(found_with(&options, "x*_www.a.com_*").is_empty());
     // In any case, as host names are (RFC 3986 3.2.2).
     assert_eq!(
         found_with(&options, "Www.example.com and WWW.EXAMPLE.ORG/A"),
