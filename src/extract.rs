@@ -29,8 +29,7 @@
 //!   and a closing bracket without its opening partner inside are not part of its end, nor a
 //!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
 //!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces);
-//!   between "<" and
-//!   ">", or two '"', its end is its own;
+//!   between "<" and ">", or two '"', its end is its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
 //!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`);
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
@@ -464,17 +463,19 @@ impl<'t> Extract<'t, '_> {
         // An IRI after a quote ends at its partner (E8), unless an "@" cut comes first.
         let closed = opening_quote(b, start).and_then(|q| closing_quote(b, q, start, run_end));
         let cut = cut.filter(|&(_, stop)| closed.is_none_or(|c| stop < c));
-        let end = match cut {
-            None if closed.is_some() => closed.unwrap_or(run_end),
-            None if delimited(b, start, run_end) => run_end,
-            None if again => trim_from_tail(&mut self.tail, b, self.reach.0, start, run_end),
-            None => trim(b, start, run_end),
+        let end = match (cut, closed) {
+            (None, Some(close)) => close,
+            (None, None) if delimited(b, start, run_end) => run_end,
+            (None, None) if again => {
+                trim_from_tail(&mut self.tail, b, self.reach.0, start, run_end)
+            }
+            (None, None) => trim(b, start, run_end),
             // The candidates before one "@" are trimmed from a tail of their own, from the
             // first of them: kept apart from the run's, which the others in the run share.
-            Some((from, stop)) if from < start => {
+            (Some((from, stop)), _) if from < start => {
                 trim_from_tail(&mut self.authority_tail, b, from, start, stop)
             }
-            Some((_, stop)) => trim(b, start, stop),
+            (Some((_, stop)), _) => trim(b, start, stop),
         };
         if end <= least || !holds_more_than_punctuation(&b[least..end]) {
             return None;
@@ -1115,8 +1116,7 @@ fn opening_quote(b: &[u8], start: usize) -> Option<Quote> {
     match b[..start].last()? {
         b'\'' => Some(Quote::Apostrophe),
         b';' => {
-            // The longest reference for a quote is `&#x00027;`-like; none is longer than 10.
-            let from = start.saturating_sub(10);
+            let from = start.saturating_sub(MOST_REFERENCE_LEN);
             let amp = from + b[from..start].iter().rposition(|&c| c == b'&')?;
             let (quote, len) = escaped_quote(&b[amp..start])?;
             (len == start - amp).then_some(Quote::Escaped(quote))
@@ -1137,10 +1137,14 @@ fn closing_quote(b: &[u8], quote: Quote, start: usize, end: usize) -> Option<usi
     }
 }
 
+/// The longest HTML character reference for a quote that [`escaped_quote`] reads: `&#x22;`
+/// with a few leading zeros (`&#039;`, as PHP writes it).
+const MOST_REFERENCE_LEN: usize = 12;
+
 /// The quote, "'" or '"', that the HTML character reference at the start of `b` stands for,
 /// and the reference's length: `&apos;`, `&quot;`, or a numeric one (`&#39;`, `&#x22;`).
 fn escaped_quote(b: &[u8]) -> Option<(u8, usize)> {
-    let semi = b.iter().take(12).position(|&c| c == b';')?;
+    let semi = b.iter().take(MOST_REFERENCE_LEN).position(|&c| c == b';')?;
     let name = b.get(1..semi)?;
     let code = match name {
         b"apos" => 0x27,
