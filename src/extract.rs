@@ -19,8 +19,9 @@
 //!
 //! What counts as an IRI (docs/spec-choices.md E1 to E8):
 //! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
-//!   (in lowercase or in capitals: `File:` is a word), or any scheme followed by "://" (by
-//!   default; the table's scheme after a "." that ends a sentence: `out.http://a.com/`); with
+//!   (in lowercase or in capitals: `File:` is a word; not "::"), or any scheme followed by
+//!   "://" (by default; the table's scheme after a "." that ends a sentence, `out.http://a.com/`,
+//!   or that ends the letters after an escape, `\fBhttp://a.com/`); with
 //!   [`ExtractOptions::www`], "www." at the start of a word, read as "http://www.";
 //! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
 //!   it may not, at white space of any script and the zero width spaces (U+200B, U+FEFF), at
@@ -31,7 +32,8 @@
 //!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces);
 //!   between "<" and ">", or two '"', its end is its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
-//!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`);
+//!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`); after
+//!   an opening bracket, before its partner (`(https://a.com/x)-based`);
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
 //!   (not `http://exa` for `http://exa%mple.com/`), and it must go beyond its scheme and "//"
@@ -132,6 +134,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         authority_end: ((usize::MAX, 0), 0, 0),
         tail: None,
         authority_tail: None,
+        partners: None,
         window: FIRST_WINDOW,
         mapped: 0,
     }
@@ -174,6 +177,8 @@ pub struct Extract<'t, 'o> {
     tail: Option<Box<Tail>>,
     /// The same for the "www." candidates of a run that end before one "@".
     authority_tail: Option<Box<Tail>>,
+    /// The partners of the opening brackets of the last run that candidates stand after.
+    partners: Option<Box<Partners>>,
     /// The first window of `prefix_fails`: [`FIRST_WINDOW`], other sizes in the tests.
     window: usize,
     /// The bytes a liberal mode has mapped for the candidates of the last run, against
@@ -305,7 +310,11 @@ impl<'t> Extract<'t, '_> {
     fn at_colon(&mut self, from: usize, colon: usize) -> Option<Found<'t>> {
         let b = self.text;
         let slashes = b[colon + 1..].starts_with(b"//");
-        if colon == from || !self.options.may_end_scheme(b[colon - 1], slashes) {
+        // A scheme and "::" is a name of Perl, C++, Tcl or apt (`HTTP::Daemon`), no IRI (E1).
+        if colon == from
+            || b.get(colon + 1) == Some(&b':')
+            || !self.options.may_end_scheme(b[colon - 1], slashes)
+        {
             return None;
         }
         // RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), as long as it goes back.
@@ -331,6 +340,16 @@ impl<'t> Extract<'t, '_> {
                     start += dot + 1;
                     starts = Some(false);
                 }
+            }
+        }
+        // After a "\\", the letters of an escape (roff's `\\fB`, `\\f5`, `\\(dq`; a string's `\\n`)
+        // are no part of the scheme where one that counts without "//" ends them (E2).
+        if starts != Some(false) && after_escape(&b[..start]) {
+            if let Some(end) = (start + 1..colon).find(|&i| {
+                b[i].is_ascii_alphabetic() && self.options.starts(&b[i..colon]) == Some(false)
+            }) {
+                start = end;
+                starts = Some(false);
             }
         }
         let only_with_slashes = starts?;
@@ -460,11 +479,17 @@ impl<'t> Extract<'t, '_> {
         } else {
             None
         };
-        // An IRI after a quote ends at its partner (E8), unless an "@" cut comes first.
-        let closed = opening_quote(b, start).and_then(|q| closing_quote(b, q, start, run_end));
-        let cut = cut.filter(|&(_, stop)| closed.is_none_or(|c| stop < c));
+        // An IRI after a quote or an opening bracket ends at its partner (E8), unless an "@"
+        // cut comes first: where, and whether its punctuation before it is left out (after a
+        // bracket) or its end is its own (after a quote).
+        let closed = match opening_quote(b, start) {
+            Some(q) => closing_quote(b, q, start, run_end).map(|at| (at, false)),
+            None => self.bracket_partner(start, run_end).map(|at| (at, true)),
+        };
+        let cut = cut.filter(|&(_, stop)| closed.is_none_or(|(close, _)| stop < close));
         let end = match (cut, closed) {
-            (None, Some(close)) => close,
+            (None, Some((close, false))) => close,
+            (None, Some((close, true))) => trim_before_partner(b, start, close),
             (None, None) if delimited(b, start, run_end) => run_end,
             (None, None) if again => {
                 trim_from_tail(&mut self.tail, b, self.reach.0, start, run_end)
@@ -487,6 +512,46 @@ impl<'t> Extract<'t, '_> {
             }
         }
         self.longest_accepted(start, end, least, www)
+    }
+
+    /// Where the partner of the opening bracket right before `start` stands in the run that ends
+    /// at `run_end`, if one does (E8): brackets of its kind partnered from it on, nested ones
+    /// first. Partnered once for the candidates of a run ([`Partners`]): looked for from each
+    /// start, a run of many nested ones took time n².
+    fn bracket_partner(&mut self, start: usize, run_end: usize) -> Option<usize> {
+        let b = self.text;
+        let &before = b[..start].last()?;
+        if before.is_ascii() && !matches!(before, b'(' | b'[' | b'{') {
+            return None;
+        }
+        let opening = last_char(&b[..start])?;
+        let kind = BRACKETS.iter().position(|&(open, _)| open == opening)?;
+        let open_at = start - opening.len_utf8();
+        let partners = match &mut self.partners {
+            Some(p) if p.run == self.reach => p,
+            other => other.insert(Box::new(Partners {
+                run: self.reach,
+                kinds: Vec::new(),
+            })),
+        };
+        let i = match partners
+            .kinds
+            .iter()
+            .position(|&(k, from, _)| k == kind && from <= open_at)
+        {
+            Some(i) => i,
+            None => {
+                partners.kinds.retain(|&(k, _, _)| k != kind);
+                let pairs = partnered(b, open_at, run_end, BRACKETS[kind]);
+                partners.kinds.push((kind, open_at, pairs));
+                partners.kinds.len() - 1
+            }
+        };
+        let pairs = &partners.kinds[i].2;
+        let at = pairs
+            .binary_search_by_key(&open_at, |&(open, _)| open)
+            .ok()?;
+        Some(pairs[at].1)
     }
 
     /// `text`, read after "http://" (`www`), as the liberal mode maps it.
@@ -1100,6 +1165,51 @@ fn delimited(b: &[u8], start: usize, end: usize) -> bool {
         )
 }
 
+/// Whether `b` ends with the start of an escape whose letters or digits may follow it: a "\\"
+/// (roff's `\\fB`, a string's `\\n`), or roff's `\\(` and `\\*(` or `\\f(` (`\\(dq`, `\\f(CW`).
+fn after_escape(b: &[u8]) -> bool {
+    matches!(b, [.., b'\\'] | [.., b'\\', b'('] | [.., b'\\', _, b'('])
+}
+
+/// The opening brackets of a run and their partners, for the candidates that stand after one.
+#[derive(Clone, Debug)]
+struct Partners {
+    /// The run: from where, to where.
+    run: (usize, usize),
+    /// For each kind of [`BRACKETS`] asked for, its brackets partnered.
+    kinds: Vec<PartneredKind>,
+}
+
+/// The brackets of one kind of a run partnered: the kind's index in [`BRACKETS`], from where in
+/// the run they were read, and each opening one with its partner, in order.
+type PartneredKind = (usize, usize, Vec<(usize, usize)>);
+
+/// The brackets `(open, close)` of `b[from..end]` that have a partner there, each opening one
+/// with its partner, in the order of the opening ones: the nearest unpartnered opening one
+/// before a closing one is its partner. None where the text is not UTF-8.
+fn partnered(
+    b: &[u8],
+    from: usize,
+    end: usize,
+    (open, close): (char, char),
+) -> Vec<(usize, usize)> {
+    let Ok(text) = std::str::from_utf8(&b[from..end]) else {
+        return Vec::new();
+    };
+    let (mut unpartnered, mut pairs) = (Vec::new(), Vec::new());
+    for (i, c) in text.char_indices() {
+        if c == open {
+            unpartnered.push(from + i);
+        } else if c == close {
+            if let Some(opening) = unpartnered.pop() {
+                pairs.push((opening, from + i));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
 /// A quote an IRI in text may stand after, which it then ends before (E8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Quote {
@@ -1202,7 +1312,19 @@ fn trim_from_tail(
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
 /// as characters are trimmed: counted again each time, a run of closing brackets took time n².
 /// So is what stands before a run of quote characters, read once for the run.
-fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
+fn trim(b: &[u8], start: usize, end: usize) -> usize {
+    trim_with(b, start, end, true)
+}
+
+/// [`trim`] of a candidate that ends before the partner of the opening bracket right before it
+/// (E8): its closing brackets stay, as those of that kind are partnered inside it, and counted
+/// again for each candidate of many nested ones, they took time n².
+fn trim_before_partner(b: &[u8], start: usize, end: usize) -> usize {
+    trim_with(b, start, end, false)
+}
+
+/// [`trim`], taking off closing brackets without their partner or not (`brackets`).
+fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
     // Each kind of bracket once counted, and its opening and closing ones in `b[start..end]`.
     let mut counts: Vec<(usize, usize, usize)> = Vec::new();
     // Whether the run of quote characters that `end` is in follows a closing bracket taken off.
@@ -1212,17 +1334,18 @@ fn trim(b: &[u8], start: usize, mut end: usize) -> usize {
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
-            closing_kind(last).is_some_and(|k| {
-                let (_, opens, closes) = match counts.iter().find(|n| n.0 == k) {
-                    Some(&n) => n,
-                    None => {
-                        let (open, close) = BRACKETS[k];
-                        counts.push((k, count_of(text, open), count_of(text, close)));
-                        counts[counts.len() - 1]
-                    }
-                };
-                closes > opens
-            })
+            brackets
+                && closing_kind(last).is_some_and(|k| {
+                    let (_, opens, closes) = match counts.iter().find(|n| n.0 == k) {
+                        Some(&n) => n,
+                        None => {
+                            let (open, close) = BRACKETS[k];
+                            counts.push((k, count_of(text, open), count_of(text, close)));
+                            counts[counts.len() - 1]
+                        }
+                    };
+                    closes > opens
+                })
         };
         let quote = u8::try_from(last).ok().and_then(quote_index);
         let is_quote = quote.is_some();

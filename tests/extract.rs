@@ -62,6 +62,28 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
     );
 }
 
+/// The letters of an escape before a scheme (roff's `\fB`, `\f5`, `\(dq`, a JSON string's
+/// `\n`) are no part of it where a scheme of the table ends them (E2).
+#[test]
+fn an_escape_before_a_scheme_is_no_part_of_it() {
+    for (text, iri) in [
+        ("\\f5https://a.com/x\\fR", "https://a.com/x"),
+        (
+            "\\fIftp://ftp.gnu.org/pub/\\fP and",
+            "ftp://ftp.gnu.org/pub/",
+        ),
+        ("\\(dqhttp://a.com/x\\(dq", "http://a.com/x"),
+        ("\\fBHTTPS://A.COM/\\fR", "HTTPS://A.COM/"),
+        ("\"a\\nhttps://a.com/x\"", "https://a.com/x"),
+        // Where no scheme of the table ends them, or no escape stands before, the scheme is
+        // read whole.
+        ("\\fBx-my://a/", "fBx-my://a/"),
+        ("xhttp://a.com/", "xhttp://a.com/"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
 #[test]
 fn words_with_a_colon_start_nothing() {
     for text in [
@@ -81,6 +103,10 @@ fn words_with_a_colon_start_nothing() {
         "[[File:Example.jpg|thumb]]",
         "News:today",
         "Tel:123",
+        // A scheme and "::" is a name of Perl, C++, Tcl or apt's options (E1).
+        "Acquire::https::CAInfo \"/etc/ssl/ca.pem\";",
+        "a subclass of HTTP::Daemon.",
+        "news::x and mailto::y",
         "",
         ":",
         "://",
@@ -320,6 +346,51 @@ fn an_iri_after_a_quote_ends_at_its_partner() {
     assert_eq!(found_with(&www, "'www.a.com:x@evil.com/'"), ["www.a.com"]);
 }
 
+/// An IRI right after an opening bracket ends at its partner (E8): a Markdown link's target
+/// followed by text, a full-width parenthesis in text without spaces.
+#[test]
+fn an_iri_after_an_opening_bracket_ends_at_its_partner() {
+    let www = ExtractOptions::new().www(true);
+    for (text, iris) in [
+        (
+            "詳細は（https://例え.jp/パス）を参照",
+            &["https://例え.jp/パス"][..],
+        ),
+        (
+            "[VSCode](https://code.visualstudio.com/)'s debugger",
+            &["https://code.visualstudio.com/"],
+        ),
+        (
+            "([Expat](http://docs.python.org/library/pyexpat.html)-based)",
+            &["http://docs.python.org/library/pyexpat.html"],
+        ),
+        (
+            "Library (http://www.aleksey.com/xmlsec)/OU=Root CA",
+            &["http://www.aleksey.com/xmlsec"],
+        ),
+        // Brackets of the same kind inside are partnered first.
+        (
+            "(http://en.wikipedia.org/wiki/Foo_(bar))x",
+            &["http://en.wikipedia.org/wiki/Foo_(bar)"],
+        ),
+        // Punctuation before the partner is left out, as at any end (E4); closing brackets are
+        // not, those of its kind being partnered inside.
+        ("[a](http://a.com/x.)", &["http://a.com/x"]),
+        ("(http://a.com/x&gt;)", &["http://a.com/x"]),
+        ("（http://a.jp/x〕）", &["http://a.jp/x〕"]),
+        (
+            "(http://a.com/x),(http://b.com/y)",
+            &["http://a.com/x", "http://b.com/y"],
+        ),
+        // Without its partner in the run, the IRI ends as it would (E4).
+        ("(http://a.com/x and", &["http://a.com/x"]),
+        ("(see http://a.com/x)-based", &["http://a.com/x)-based"]),
+    ] {
+        assert_eq!(found(text), iris, "{text}");
+    }
+    assert_eq!(found_with(&www, "(www.a.com/x)-based"), ["www.a.com/x"]);
+}
+
 /// Markdown's code spans and the pipes of wiki links and table cells close outside the IRI in
 /// the liberal modes too, which run on through "`", "|" and "^" (E3): as Markdown's emphasis,
 /// when the same stands right before the IRI, and a "|" when a "|" and spaces do (a table cell).
@@ -508,7 +579,7 @@ fn every_paired_bracket_is_left_out_without_its_partner() {
                 "http://a.com/x".to_string(),
             ),
             (
-                format!("(http://a.com/x{close}{close})."),
+                format!("(see http://a.com/x{close}{close})."),
                 "http://a.com/x".to_string(),
             ),
             (
@@ -1439,6 +1510,17 @@ fn many_candidates_in_one_run_take_linear_time() {
     let text = "http://a{".repeat(200_000) + "[";
     let options = ExtractOptions::new().mode(Mode::Leiri);
     assert_eq!(count_within_a_minute(text, options), 200_000);
+    // Brackets are partnered once for a run (E8), however deep they nest, and their
+    // candidates trimmed without counting them again.
+    for (open, rest, close) in [
+        ("(http://[", "", "])"),
+        ("(http://a/", ".", ")"),
+        ("（http://[", "", "〕）"),
+    ] {
+        let n = 200_000;
+        let text = format!("{}{}", format!("{open}{rest}").repeat(n), close.repeat(n));
+        count_within_a_minute(text, ExtractOptions::new());
+    }
     // Each quote's partner is looked for up to the next one (E8), whatever stands between.
     for piece in [
         "'http://a/x&amp;&#39;",
