@@ -27,7 +27,7 @@
 //!   it may not, at white space of any script and the zero width spaces (U+200B, U+FEFF), at
 //!   "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that are not UTF-8;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
-//!   and a closing bracket without its opening partner inside are not part of its end, nor a
+//!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
 //!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
 //!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces);
 //!   between "<" and ">", or two '"', its end is its own;
@@ -1003,6 +1003,9 @@ fn quotes_before(b: &[u8], start: usize) -> u8 {
     }
 }
 
+/// The index in [`QUOTES`] of "'".
+const APOSTROPHE: usize = 0;
+
 /// The index in [`QUOTES`] of "|".
 const PIPE: usize = 5;
 
@@ -1011,15 +1014,39 @@ fn quote_index(c: u8) -> Option<usize> {
     QUOTES.iter().position(|&q| q == c)
 }
 
-/// For each of [`QUOTES`], where the last of it stands among some quote characters.
-type QuoteStops = [Option<usize>; QUOTES.len()];
+/// For each of [`QUOTES`], where the last of it stands among some quote characters; and where
+/// the last "'" but one does ([`SECOND_APOSTROPHE`]).
+type QuoteStops = [Option<usize>; QUOTES.len() + 1];
+
+/// The index in [`QuoteStops`] of the last "'" but one.
+const SECOND_APOSTROPHE: usize = QUOTES.len();
+
+/// Adds the quote character of index `q` in [`QUOTES`] at `at` to `stops`, read from the end.
+fn add_stop(stops: &mut QuoteStops, q: usize, at: usize) {
+    if q == APOSTROPHE && stops[q].is_some() {
+        stops[SECOND_APOSTROPHE].get_or_insert(at);
+    } else {
+        stops[q].get_or_insert(at);
+    }
+}
 
 /// The last of the quote characters of `stops` that stays when those of the set `lost` (bits of
-/// [`quotes_before`]) are taken off the end: the last one that is not of `lost`.
-fn stop_among(stops: &QuoteStops, lost: u8) -> Option<usize> {
+/// [`quotes_before`]) are taken off the end, and so is a "'" for which `odd` holds (it has no
+/// partner from the candidate's start): the last one that is not of `lost`, nor such a "'".
+fn stop_among(stops: &QuoteStops, lost: u8, odd: impl Fn(usize) -> bool) -> Option<usize> {
+    let apostrophe = match stops[APOSTROPHE] {
+        Some(at) if odd(at) => stops[SECOND_APOSTROPHE],
+        last => last,
+    };
     (0..QUOTES.len())
         .filter(|&q| lost & 1 << q == 0)
-        .filter_map(|q| stops[q])
+        .filter_map(|q| {
+            if q == APOSTROPHE {
+                apostrophe
+            } else {
+                stops[q]
+            }
+        })
         .max()
 }
 
@@ -1045,6 +1072,11 @@ struct Tail {
     total: Vec<(usize, usize)>,
     before: Vec<(usize, usize)>,
     counted: usize,
+    /// The "'"s of the tail, in order; and those of the run before the tail, and before
+    /// `counted`: a "'" without its partner from a candidate's start is taken off its end.
+    tail_apostrophes: Vec<usize>,
+    apostrophes_before_tail: usize,
+    apostrophes_before: usize,
 }
 
 impl Tail {
@@ -1054,16 +1086,26 @@ impl Tail {
             run: (from, end),
             start: end,
             closes: Vec::new(),
-            quote_stops: [None; QUOTES.len()],
+            quote_stops: [None; QUOTES.len() + 1],
             total: Vec::new(),
             before: Vec::new(),
             counted: from,
+            tail_apostrophes: Vec::new(),
+            apostrophes_before_tail: 0,
+            apostrophes_before: 0,
         };
         // The stops of the quote characters read since the last character that is not one.
-        let mut quotes: QuoteStops = [None; QUOTES.len()];
+        let mut quotes: QuoteStops = [None; QUOTES.len() + 1];
+        // `into`'s stops stand after `quotes`'.
         let merge = |into: &mut QuoteStops, quotes: &mut QuoteStops| {
-            for (stop, quote) in into.iter_mut().zip(std::mem::take(quotes)) {
-                *stop = stop.or(quote);
+            let quotes = std::mem::take(quotes);
+            for (q, &at) in quotes.iter().enumerate().take(QUOTES.len()) {
+                if let Some(at) = at {
+                    add_stop(into, q, at);
+                }
+            }
+            if let Some(at) = quotes[SECOND_APOSTROPHE] {
+                add_stop(into, APOSTROPHE, at);
             }
         };
         while let Some(last) = last_char(&b[from..tail.start]) {
@@ -1078,7 +1120,7 @@ impl Tail {
                 };
                 closes.push((at, std::mem::take(&mut quotes)));
             } else if let Some(q) = u8::try_from(last).ok().and_then(quote_index) {
-                quotes[q].get_or_insert(at);
+                add_stop(&mut quotes, q, at);
             } else if is_trailing(last) {
                 // An HTML character reference goes whole, as sentence punctuation ([`trim`]).
                 if let Some(amp) = (last == ';').then(|| entity_start(b, from, at)).flatten() {
@@ -1093,6 +1135,10 @@ impl Tail {
         merge(&mut tail.quote_stops, &mut quotes);
         tail.total = tail.bracket_counts(&b[from..end]);
         tail.before = vec![(0, 0); tail.closes.len()];
+        tail.tail_apostrophes = memchr::memchr_iter(b'\'', &b[tail.start..end])
+            .map(|at| tail.start + at)
+            .collect();
+        tail.apostrophes_before_tail = memchr::memchr_iter(b'\'', &b[from..tail.start]).count();
         tail
     }
 
@@ -1106,18 +1152,25 @@ impl Tail {
         if start < self.counted {
             self.counted = self.run.0;
             self.before.fill((0, 0));
+            self.apostrophes_before = 0;
         }
         let more = self.bracket_counts(&b[self.counted..start]);
         for (before, more) in self.before.iter_mut().zip(more) {
             *before = (before.0 + more.0, before.1 + more.1);
         }
+        self.apostrophes_before += memchr::memchr_iter(b'\'', &b[self.counted..start]).count();
         self.counted = start;
+        // Whether the "'" at `at` of the tail has no partner from `start`: the "'"s from there
+        // to it are odd.
+        let from_start = self.apostrophes_before_tail - self.apostrophes_before;
+        let odd =
+            |at: usize| (from_start + self.tail_apostrophes.partition_point(|&a| a <= at)) % 2 == 1;
         // The last character of the tail that stays, if one does: a closing bracket with no
         // more of its kind than opening ones from `start` once those after it are taken off, a
         // quote character not among those right before `start` and not right after a closing
         // bracket taken off.
         let lost = quotes_before(b, start);
-        let mut stays = stop_among(&self.quote_stops, lost);
+        let mut stays = stop_among(&self.quote_stops, lost, odd);
         for (k, (_, closes)) in self.closes.iter().enumerate() {
             let (opens, all) = (
                 self.total[k].0 - self.before[k].0,
@@ -1125,7 +1178,7 @@ impl Tail {
             );
             let surplus = all.saturating_sub(opens);
             if let Some(&(at, quotes)) = closes.get(surplus) {
-                stays = stays.max(Some(stop_among(&quotes, lost).unwrap_or(at)));
+                stays = stays.max(Some(stop_among(&quotes, lost, odd).unwrap_or(at)));
             }
         }
         Some(stays.map_or(self.start, |at| at + char_len(b[at])))
@@ -1331,6 +1384,8 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
     let mut quotes_follow_trimmed: Option<bool> = None;
     // The quote characters before `start`, once read.
     let mut before: Option<u8> = None;
+    // The "'"s of `b[start..end]`, once counted.
+    let mut apostrophes: Option<usize> = None;
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
@@ -1358,6 +1413,11 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
                         text.len() - text.iter().rev().take_while(|c| QUOTES.contains(c)).count();
                     last_char(&text[..before]).is_some_and(|p| unbalanced(p, &mut counts))
                 })
+                // A "'" without its partner in the IRI closes a quote opened before it.
+                || q == APOSTROPHE
+                    && *apostrophes.get_or_insert_with(|| memchr::memchr_iter(b'\'', text).count())
+                        % 2
+                        == 1
         });
         // An HTML character reference after the IRI goes whole (E4), as GFM's autolinks read
         // one: `&gt;` is no part of `http://a.com/x&gt;`, and its ";" alone would leave "&gt".
@@ -1373,6 +1433,9 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
             end -= last.len_utf8();
             if !is_quote {
                 quotes_follow_trimmed = None;
+            }
+            if let (Some(n), '\'') = (apostrophes.as_mut(), last) {
+                *n -= 1;
             }
             for (k, opens, closes) in &mut counts {
                 let (open, close) = BRACKETS[*k];

@@ -346,6 +346,38 @@ fn an_iri_after_a_quote_ends_at_its_partner() {
     assert_eq!(found_with(&www, "'www.a.com:x@evil.com/'"), ["www.a.com"]);
 }
 
+/// A "'" at the end of an IRI that holds no other is left out (E4): it closes a quote opened
+/// before the IRI, further back than right before it, as GNU's `` `...' `` and code do.
+#[test]
+fn a_closing_apostrophe_without_its_partner_is_not_part_of_the_end() {
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let options = ExtractOptions::new().mode(mode);
+        for (text, iri) in [
+            (
+                "from `http://expat.sourceforge.net'.",
+                "http://expat.sourceforge.net",
+            ),
+            (
+                "console.log('Server running at http://127.0.0.1:8124/');",
+                "http://127.0.0.1:8124/",
+            ),
+            (
+                "the options '--url http://example.com'.",
+                "http://example.com",
+            ),
+            ("'see http://a.com/x)'", "http://a.com/x"),
+            ("'see (http://a.com/x')", "http://a.com/x"),
+            // A "'" with a partner inside stays, and so does one inside.
+            ("see http://a.com/'x' now", "http://a.com/'x'"),
+            ("see http://a.com/it's", "http://a.com/it's"),
+            ("see http://a.com/it's' now", "http://a.com/it's'"),
+            ("'see http://a.com/it's''", "http://a.com/it's'"),
+        ] {
+            assert_eq!(found_with(&options, text), [iri], "{mode:?}: {text}");
+        }
+    }
+}
+
 /// An IRI right after an opening bracket ends at its partner (E8): a Markdown link's target
 /// followed by text, a full-width parenthesis in text without spaces.
 #[test]
@@ -1093,7 +1125,8 @@ fn several_iris_on_a_line_in_order_with_their_ranges() {
 }
 
 /// Whether `iri`, put between white space, is found whole: it ends with no character a trim
-/// takes (sentence punctuation, a closing bracket) and holds none that ends an IRI in text
+/// takes (sentence punctuation, a closing bracket, a "'" without its partner) and holds none
+/// that ends an IRI in text
 /// (white space and quotation marks, E3).
 fn ends_plainly(iri: &str) -> bool {
     let terminal =
@@ -1112,8 +1145,13 @@ fn ends_plainly(iri: &str) -> bool {
             glyphs.get(c).paired_bracket_type == icu_properties::props::BidiPairedBracketType::Close
         })
     };
-    let trimmed =
-        terminal.contains(last) || last == '…' || closing(Some(last)) || closing(before_quotes);
+    // A "'" at the end without its partner closes a quote opened before (E4).
+    let apostrophe = last == '\'' && iri.matches('\'').count() % 2 == 1;
+    let trimmed = terminal.contains(last)
+        || last == '…'
+        || closing(Some(last))
+        || closing(before_quotes)
+        || apostrophe;
     let ends = |c: char| {
         c.is_whitespace() || c != '\'' && quotes.contains(c) || matches!(c, '\u{200B}' | '\u{FEFF}')
     };
@@ -1133,7 +1171,7 @@ fn space() -> impl Strategy<Value = &'static str> {
 proptest! {
     /// Every IRI the grammar accepts that holds a letter or a digit after its scheme and "//"
     /// (E1), between words of several scripts and white space, is found whole: with any scheme
-    /// and an authority, or with a scheme of the table and none.
+    /// and an authority, or with a scheme of the table and none (and no "::" after it).
     #[test]
     fn an_iri_between_words_is_found_whole(
         any_scheme in common::scheme(),
@@ -1148,7 +1186,10 @@ proptest! {
             let path = built.path.trim_start_matches('/');
             format!("{any_scheme}://{authority}/{path}")
         } else {
-            prop_assume!(!built.path.is_empty() && !built.path.starts_with("//"));
+            // A scheme and "::" is a name (E1).
+            prop_assume!(
+                !built.path.is_empty() && !built.path.starts_with("//") && !built.path.starts_with(':')
+            );
             format!("{table_scheme}:{}", built.path)
         };
         if let Some(q) = &built.query {
@@ -1475,6 +1516,9 @@ fn many_iris_in_a_run_with_brackets_take_linear_time() {
         ("[http://a/]", "http://a/"),
         ("http://a/[", "http://a/"),
         ("http://a/%(", "http://a/"),
+        // The "'"s are counted once for a run (E4).
+        ("http://a/%'", "http://a/"),
+        ("http://a/'%", "http://a/"),
     ] {
         let text = format!("{}]", piece.repeat(200_000));
         let found = within_a_minute(text, |t| {
