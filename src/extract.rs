@@ -1052,8 +1052,8 @@ fn stop_among(stops: &QuoteStops, lost: u8, odd: impl Fn(usize) -> bool) -> Opti
 
 /// The trailing punctuation of a run of characters an IRI may hold, read once for all the
 /// candidates that start inside the run and end with it: what [`trim`] takes off the end of
-/// such a candidate depends on it only through the brackets from the candidate's start and the
-/// byte before that start. The candidates of a run come in the order of their starts.
+/// such a candidate depends on it only through the brackets and the "'"s from the candidate's
+/// start and the quote characters before that start. The candidates of a run come in the order of their starts.
 #[derive(Clone, Debug)]
 struct Tail {
     /// The run: from where, to where.
