@@ -131,7 +131,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         colons: None,
         www: None,
         reach: (0, 0),
-        authority_end: ((usize::MAX, 0), 0, 0),
+        authority_end: ((usize::MAX, 0), 0, 0, None),
         tail: None,
         authority_tail: None,
         partners: None,
@@ -168,10 +168,10 @@ pub struct Extract<'t, 'o> {
     /// many made a text quadratic.
     reach: (usize, usize),
     /// The run of the last "www." candidate ([`Self::reach`]), where the candidate was read
-    /// from, and the first "@", "/", "?" or "#" of the run at or after it (or the run's end):
-    /// the candidates of a run come in the order of their starts, so that each byte of a run is
-    /// read once for them.
-    authority_end: ((usize, usize), usize, usize),
+    /// from, the first "@", "/", "?" or "#" of the run at or after it (or the run's end), and
+    /// the last ":" between: the candidates of a run come in the order of their starts, so that
+    /// each byte of a run is read once for them.
+    authority_end: ((usize, usize), usize, usize, Option<usize>),
     /// The trailing punctuation of the last run [`trim`] read to its end, for the next
     /// candidates inside the same run.
     tail: Option<Box<Tail>>,
@@ -462,20 +462,26 @@ impl<'t> Extract<'t, '_> {
             self.mapped = 0;
         }
         // The host is what starts with "www.": an "@" in the authority would make it the
-        // userinfo of another host, so the candidate ends before it (RFC 3986 3.2).
+        // userinfo of another host, so the candidate ends before it (RFC 3986 3.2); right after
+        // the host, with no port before it, the "@" ends a mail address's local part (E6).
         let cut = if www {
-            let (run, from, stop) = self.authority_end;
-            let (from, stop) = if run == self.reach && from <= start && start <= stop {
-                (from, stop)
+            let (run, from, stop, colon) = self.authority_end;
+            let (from, stop, colon) = if run == self.reach && from <= start && start <= stop {
+                (from, stop, colon)
             } else {
                 let stop = b[start..run_end]
                     .iter()
                     .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
                     .map_or(run_end, |at| start + at);
-                self.authority_end = (self.reach, start, stop);
-                (start, stop)
+                let colon = memchr::memrchr(b':', &b[start..stop]).map(|at| start + at);
+                self.authority_end = (self.reach, start, stop, colon);
+                (start, stop, colon)
             };
-            Some((from, stop)).filter(|&(_, stop)| b.get(stop) == Some(&b'@'))
+            let at = b.get(stop) == Some(&b'@');
+            if at && colon.is_none_or(|colon| colon < start) {
+                return None;
+            }
+            Some((from, stop)).filter(|_| at)
         } else {
             None
         };
