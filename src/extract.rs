@@ -28,7 +28,8 @@
 //!   "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that are not UTF-8;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
-//!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
+//!   template's "$" before the "{" it ends at, nor a "'" (or Markdown's "*", "_", "~", "`", or
+//!   "|", "^") when the same stands right before it
 //!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces);
 //!   between "<" and ">", or two '"', its end is its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
@@ -1114,6 +1115,9 @@ impl Tail {
                 add_stop(into, APOSTROPHE, at);
             }
         };
+        if from < end && placeholder_at(b, end) {
+            tail.start -= 1;
+        }
         while let Some(last) = last_char(&b[from..tail.start]) {
             let mut at = tail.start - last.len_utf8();
             if let Some(k) = closing_kind(last) {
@@ -1392,6 +1396,9 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
     let mut before: Option<u8> = None;
     // The "'"s of `b[start..end]`, once counted.
     let mut apostrophes: Option<usize> = None;
+    if end > start && placeholder_at(b, end) {
+        end -= 1;
+    }
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
@@ -1453,6 +1460,12 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
         }
     }
     end
+}
+
+/// Whether `b[end]` is the "{" of a template's placeholder, `${`, that ends an IRI, whose "$" is
+/// then no part of it (E4): `https://a.com/${path}`, in JavaScript and the shell.
+fn placeholder_at(b: &[u8], end: usize) -> bool {
+    end > 0 && b[end - 1] == b'$' && b.get(end) == Some(&b'{')
 }
 
 /// Where the HTML character reference that ends with the ";" at `semi` starts, if `b[from..semi]`
@@ -1621,7 +1634,7 @@ mod tests {
     /// What the runs of `tails_trim_as_trim_does` are made of: letters where candidates start,
     /// brackets of each kind, sentence punctuation, quote characters, and bytes that are not
     /// UTF-8.
-    const TAIL_PIECES: [&[u8]; 31] = [
+    const TAIL_PIECES: [&[u8]; 32] = [
         b"a",
         b"h",
         b"/",
@@ -1650,6 +1663,7 @@ mod tests {
         b"&",
         b";",
         b"gt",
+        b"$",
         "é".as_bytes(),
         b"\xFF",
         b"\xE3\x80",
@@ -1699,21 +1713,29 @@ mod tests {
 
     proptest! {
         /// The tail of a run trims each candidate that starts inside it (at a letter, as
-        /// candidates do) as [`trim`] does, with the starts in order, and again from the first.
+        /// candidates do) as [`trim`] does, with the starts in order, and again from the first;
+        /// the run ends with the text or at its first "{" (strict mode's end, after which a
+        /// "$" is no part of it).
         #[test]
         fn tails_trim_as_trim_does(
             pieces in proptest::collection::vec(0..TAIL_PIECES.len(), 1..40),
             picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..8),
+            at_brace in any::<bool>(),
         ) {
             let b: Vec<u8> = pieces.iter().flat_map(|&k| TAIL_PIECES[k].to_vec()).collect();
-            let letters: Vec<usize> = (0..b.len()).filter(|&i| matches!(b[i], b'a' | b'h')).collect();
+            let end = if at_brace {
+                b.iter().position(|&c| c == b'{').unwrap_or(b.len())
+            } else {
+                b.len()
+            };
+            let letters: Vec<usize> = (0..end).filter(|&i| matches!(b[i], b'a' | b'h')).collect();
             prop_assume!(!letters.is_empty());
             let mut starts: Vec<usize> = picks.iter().map(|p| letters[p.index(letters.len())]).collect();
             starts.sort_unstable();
-            let mut tail = Tail::new(&b, starts[0], b.len());
+            let mut tail = Tail::new(&b, starts[0], end);
             for &start in starts.iter().chain(&starts[..1]) {
-                if let Some(end) = tail.trim(&b, start) {
-                    prop_assert_eq!(end, trim(&b, start, b.len()), "{:?} from {}", b, start);
+                if let Some(trimmed) = tail.trim(&b, start) {
+                    prop_assert_eq!(trimmed, trim(&b, start, end), "{:?} from {} to {}", b, start, end);
                 }
             }
         }

@@ -346,6 +346,27 @@ fn an_iri_after_a_quote_ends_at_its_partner() {
     assert_eq!(found_with(&www, "'www.a.com:x@evil.com/'"), ["www.a.com"]);
 }
 
+/// A "$" before the "{" that ends an IRI opens a template's placeholder (E4).
+#[test]
+fn a_template_placeholder_after_an_iri_is_left_out() {
+    for (text, iri) in [
+        (
+            "new URL(`https://example.org${pathname}${search}`);",
+            "https://example.org",
+        ),
+        (
+            "curl -fsO \"https://nodejs.org/dist/${VERSION}/SHASUMS256.txt.asc\"",
+            "https://nodejs.org/dist/",
+        ),
+        ("see http://a.com/x.${y}", "http://a.com/x"),
+        // Not without the "{", nor inside.
+        ("see http://a.com/x$ now", "http://a.com/x$"),
+        ("see http://a.com/$x{", "http://a.com/$x"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
 /// A "'" at the end of an IRI that holds no other is left out (E4): it closes a quote opened
 /// before the IRI, further back than right before it, as GNU's `` `...' `` and code do.
 #[test]
