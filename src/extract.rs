@@ -343,7 +343,7 @@ impl<'t> Extract<'t, '_> {
                 }
             }
         }
-        // After a "\\", the letters of an escape (roff's `\\fB`, `\\f5`, `\\(dq`; a string's `\\n`)
+        // After a `\`, the letters of an escape (roff's `\fB`, `\f5`, `\(dq`; a string's `\n`)
         // are no part of the scheme where one that counts without "//" ends them (E2).
         if starts != Some(false) && after_escape(&b[..start]) {
             if let Some(end) = (start + 1..colon).find(|&i| {
@@ -1228,8 +1228,8 @@ fn delimited(b: &[u8], start: usize, end: usize) -> bool {
         )
 }
 
-/// Whether `b` ends with the start of an escape whose letters or digits may follow it: a "\\"
-/// (roff's `\\fB`, a string's `\\n`), or roff's `\\(` and `\\*(` or `\\f(` (`\\(dq`, `\\f(CW`).
+/// Whether `b` ends with the start of an escape whose letters or digits may follow it: a `\`
+/// (roff's `\fB`, a string's `\n`), or roff's `\(` and `\*(` or `\f(` (`\(dq`, `\f(CW`).
 fn after_escape(b: &[u8]) -> bool {
     matches!(b, [.., b'\\'] | [.., b'\\', b'('] | [.., b'\\', _, b'('])
 }
