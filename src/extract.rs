@@ -1380,14 +1380,15 @@ fn trim(b: &[u8], start: usize, end: usize) -> usize {
 }
 
 /// [`trim`] of a candidate that ends before the partner of the opening bracket right before it
-/// (E8): its closing brackets stay, as those of that kind are partnered inside it, and counted
-/// again for each candidate of many nested ones, they took time n².
+/// (E8): its closing brackets and its "'"s stay, as those of the bracket's kind are partnered
+/// inside it; counted again for each candidate of many nested ones, they took time n².
 fn trim_before_partner(b: &[u8], start: usize, end: usize) -> usize {
     trim_with(b, start, end, false)
 }
 
-/// [`trim`], taking off closing brackets without their partner or not (`brackets`).
-fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
+/// [`trim`], taking off closing brackets and "'"s without their partner or not (`counted`: what
+/// it takes counting them through the candidate).
+fn trim_with(b: &[u8], start: usize, mut end: usize, counted: bool) -> usize {
     // Each kind of bracket once counted, and its opening and closing ones in `b[start..end]`.
     let mut counts: Vec<(usize, usize, usize)> = Vec::new();
     // Whether the run of quote characters that `end` is in follows a closing bracket taken off.
@@ -1402,7 +1403,7 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
-            brackets
+            counted
                 && closing_kind(last).is_some_and(|k| {
                     let (_, opens, closes) = match counts.iter().find(|n| n.0 == k) {
                         Some(&n) => n,
@@ -1427,7 +1428,8 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, brackets: bool) -> usize {
                     last_char(&text[..before]).is_some_and(|p| unbalanced(p, &mut counts))
                 })
                 // A "'" without its partner in the IRI closes a quote opened before it.
-                || q == APOSTROPHE
+                || counted
+                    && q == APOSTROPHE
                     && *apostrophes.get_or_insert_with(|| memchr::memchr_iter(b'\'', text).count())
                         % 2
                         == 1

@@ -1588,6 +1588,7 @@ fn many_candidates_in_one_run_take_linear_time() {
         ("(http://[", "", "])"),
         ("(http://a/", ".", ")"),
         ("（http://[", "", "〕）"),
+        ("(http://%", "", "')"),
     ] {
         let n = 200_000;
         let text = format!("{}{}", format!("{open}{rest}").repeat(n), close.repeat(n));
