@@ -170,8 +170,8 @@ pub struct Extract<'t, 'o> {
     reach: (usize, usize),
     /// The run of the last "www." candidate ([`Self::reach`]), where the candidate was read
     /// from, the first "@", "/", "?" or "#" of the run at or after it (or the run's end), and
-    /// the last ":" between: the candidates of a run come in the order of their starts, so that
-    /// each byte of a run is read once for them.
+    /// the last ":" (or character strict mode ends a candidate at) between: the candidates of a
+    /// run come in the order of their starts, so that each byte of a run is read once for them.
     authority_end: ((usize, usize), usize, usize, Option<usize>),
     /// The trailing punctuation of the last run [`trim`] read to its end, for the next
     /// candidates inside the same run.
@@ -462,30 +462,6 @@ impl<'t> Extract<'t, '_> {
         if !again {
             self.mapped = 0;
         }
-        // The host is what starts with "www.": an "@" in the authority would make it the
-        // userinfo of another host, so the candidate ends before it (RFC 3986 3.2); right after
-        // the host, with no port before it, the "@" ends a mail address's local part (E6).
-        let cut = if www {
-            let (run, from, stop, colon) = self.authority_end;
-            let (from, stop, colon) = if run == self.reach && from <= start && start <= stop {
-                (from, stop, colon)
-            } else {
-                let stop = b[start..run_end]
-                    .iter()
-                    .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
-                    .map_or(run_end, |at| start + at);
-                let colon = memchr::memrchr(b':', &b[start..stop]).map(|at| start + at);
-                self.authority_end = (self.reach, start, stop, colon);
-                (start, stop, colon)
-            };
-            let at = b.get(stop) == Some(&b'@');
-            if at && colon.is_none_or(|colon| colon < start) {
-                return None;
-            }
-            Some((from, stop)).filter(|_| at)
-        } else {
-            None
-        };
         // An IRI after a quote or an opening bracket ends at its partner (E8), unless an "@"
         // cut comes first: where, and whether its punctuation before it is left out (after a
         // bracket) or its end is its own (after a quote).
@@ -493,7 +469,34 @@ impl<'t> Extract<'t, '_> {
             Some(q) => closing_quote(b, q, start, run_end).map(|at| (at, false)),
             None => self.bracket_partner(start, run_end).map(|at| (at, true)),
         };
-        let cut = cut.filter(|&(_, stop)| closed.is_none_or(|(close, _)| stop < close));
+        // The host is what starts with "www.": an "@" in the authority would make it the
+        // userinfo of another host, so the candidate ends before it (RFC 3986 3.2); right after
+        // the host, with no port before it, the "@" ends a mail address's local part (E6), as
+        // strict mode reads the authority (E5: a liberal mode runs on through "|", "{"...).
+        let cut = if www {
+            let (run, from, stop, mark) = self.authority_end;
+            let (from, stop, mark) = if run == self.reach && from <= start && start <= stop {
+                (from, stop, mark)
+            } else {
+                let stop = b[start..run_end]
+                    .iter()
+                    .position(|c| matches!(c, b'@' | b'/' | b'?' | b'#'))
+                    .map_or(run_end, |at| start + at);
+                let mark = b[start..stop]
+                    .iter()
+                    .rposition(|c| matches!(c, b':' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'))
+                    .map(|at| start + at);
+                self.authority_end = (self.reach, start, stop, mark);
+                (start, stop, mark)
+            };
+            let at = b.get(stop) == Some(&b'@') && closed.is_none_or(|(close, _)| stop < close);
+            if at && mark.is_none_or(|mark| mark < start) {
+                return None;
+            }
+            Some((from, stop)).filter(|_| at)
+        } else {
+            None
+        };
         let end = match (cut, closed) {
             (None, Some((close, false))) => close,
             (None, Some((close, true))) => trim_before_partner(b, start, close),

@@ -387,7 +387,8 @@ fn a_closing_apostrophe_without_its_partner_is_not_part_of_the_end() {
                 "http://example.com",
             ),
             ("'see http://a.com/x)'", "http://a.com/x"),
-            ("'see (http://a.com/x')", "http://a.com/x"),
+            // Not before a bracket's partner, where "'"s are not counted (E8).
+            ("'see (http://a.com/x')", "http://a.com/x'"),
             // A "'" with a partner inside stays, and so does one inside.
             ("see http://a.com/'x' now", "http://a.com/'x'"),
             ("see http://a.com/it's", "http://a.com/it's"),
@@ -923,9 +924,25 @@ fn www_starts_an_http_iri_at_the_start_of_a_word() {
             found_with(&options, "www.@evil.com/x").is_empty(),
             "{mode:?}"
         );
-        // A mail address that starts with "www." names no web host.
+        // A mail address that starts with "www." names no web host; but for an "@" after the
+        // partner of a quote or bracket before the host (E8), or after what strict mode ends
+        // the IRI at (E5).
         assert!(
             found_with(&options, "write to www.beaver@list.ru.").is_empty(),
+            "{mode:?}"
+        );
+        for text in [
+            "INSERT INTO t VALUES ('www.a.com','bob@x.ru');",
+            "(www.a.com)bob@x.ru",
+        ] {
+            assert_eq!(
+                found_with(&options, text),
+                ["www.a.com"],
+                "{mode:?}: {text}"
+            );
+        }
+        assert!(
+            !found_with(&options, "|www.a.com|bob@x.ru|").is_empty(),
             "{mode:?}"
         );
         assert_eq!(
