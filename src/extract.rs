@@ -21,7 +21,7 @@
 //! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
 //!   (in lowercase or in capitals: `File:` is a word; not "::"), or any scheme followed by
 //!   "://" (by default; the table's scheme after a "." that ends a sentence, `out.http://a.com/`,
-//!   or that ends the letters after an escape, `\fBhttp://a.com/`); with
+//!   and not the letters of an escape before it, `\fBhttp://a.com/`); with
 //!   [`ExtractOptions::www`], "www." at the start of a word, read as "http://www.";
 //! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
 //!   it may not, at white space of any script and the zero width spaces (U+200B, U+FEFF), at
@@ -329,6 +329,11 @@ impl<'t> Extract<'t, '_> {
         if start == colon {
             return None;
         }
+        // The letters of an escape before it are no part of it (E2).
+        let escaped = start + escape_letters(b, start);
+        if escaped < colon && b[escaped].is_ascii_alphabetic() {
+            start = escaped;
+        }
         let mut starts = self.options.starts(&b[start..colon]);
         // A scheme read back over a "." that is not one of the table (or of `--schemes`), but
         // whose end after its last "." is: a sentence ended without a space
@@ -341,16 +346,6 @@ impl<'t> Extract<'t, '_> {
                     start += dot + 1;
                     starts = Some(false);
                 }
-            }
-        }
-        // After a `\`, the letters of an escape (roff's `\fB`, `\f5`, `\(dq`; a string's `\n`)
-        // are no part of the scheme where one that counts without "//" ends them (E2).
-        if starts != Some(false) && after_escape(&b[..start]) {
-            if let Some(end) = (start + 1..colon).find(|&i| {
-                b[i].is_ascii_alphabetic() && self.options.starts(&b[i..colon]) == Some(false)
-            }) {
-                start = end;
-                starts = Some(false);
             }
         }
         let only_with_slashes = starts?;
@@ -1231,10 +1226,23 @@ fn delimited(b: &[u8], start: usize, end: usize) -> bool {
         )
 }
 
-/// Whether `b` ends with the start of an escape whose letters or digits may follow it: a `\`
-/// (roff's `\fB`, a string's `\n`), or roff's `\(` and `\*(` or `\f(` (`\(dq`, `\f(CW`).
-fn after_escape(b: &[u8]) -> bool {
-    matches!(b, [.., b'\\'] | [.., b'\\', b'('] | [.., b'\\', _, b'('])
+/// How many bytes from `at` are the letters or digits of an escape that starts before it (E2):
+/// roff's font `\fB`, `\f5` (two), its special characters `\(dq`, `\*(Cq`, `\f(CW` (two after
+/// the "("), a string's `\n`, `\t`, `\r`, `\b`, `\f`, `\e` (one) and `\u00e9` (five); none
+/// otherwise.
+fn escape_letters(b: &[u8], at: usize) -> usize {
+    let before = &b[..at];
+    match (before, &b[at..]) {
+        ([.., b'\\', b'('] | [.., b'\\', _, b'('], _) => 2,
+        ([.., b'\\'], [b'f', c, ..]) if c.is_ascii_uppercase() || c.is_ascii_digit() => 2,
+        ([.., b'\\'], [b'u', hex @ ..])
+            if hex.len() >= 4 && hex[..4].iter().all(u8::is_ascii_hexdigit) =>
+        {
+            5
+        }
+        ([.., b'\\'], [b'n' | b't' | b'r' | b'b' | b'f' | b'e', ..]) => 1,
+        _ => 0,
+    }
 }
 
 /// The opening brackets of a run and their partners, for the candidates that stand after one.

@@ -63,7 +63,7 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
 }
 
 /// The letters of an escape before a scheme (roff's `\fB`, `\f5`, `\(dq`, a JSON string's
-/// `\n`) are no part of it where a scheme of the table ends them (E2).
+/// `\n`) are no part of it, as many as the escape's kind takes (E2).
 #[test]
 fn an_escape_before_a_scheme_is_no_part_of_it() {
     for (text, iri) in [
@@ -75,9 +75,16 @@ fn an_escape_before_a_scheme_is_no_part_of_it() {
         ("\\(dqhttp://a.com/x\\(dq", "http://a.com/x"),
         ("\\fBHTTPS://A.COM/\\fR", "HTTPS://A.COM/"),
         ("\"a\\nhttps://a.com/x\"", "https://a.com/x"),
-        // Where no scheme of the table ends them, or no escape stands before, the scheme is
-        // read whole.
-        ("\\fBx-my://a/", "fBx-my://a/"),
+        // An escape is as long as its kind: the scheme after it is read whole.
+        ("\\fBsftp://host/file\\fR", "sftp://host/file"),
+        ("\\(lqsftp://h/\\(rq", "sftp://h/"),
+        ("\\f(CWhttp://a.com/\\fP", "http://a.com/"),
+        ("\"a\\ngit+https://a.com/b.git\"", "git+https://a.com/b.git"),
+        ("\"\\u00a0https://a.com/\"", "https://a.com/"),
+        ("\\fBx-my://a/", "x-my://a/"),
+        // A string's form feed, not a font.
+        ("\\fhttp://a.com/", "http://a.com/"),
+        // Without an escape, the scheme is read whole.
         ("xhttp://a.com/", "xhttp://a.com/"),
     ] {
         assert_eq!(found(text), [iri], "{text}");
