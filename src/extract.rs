@@ -29,9 +29,9 @@
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
 //!   template's "$" before the "{" it ends at, nor a "'" (or Markdown's "*", "_", "~", "`", or
-//!   "|", "^") when the same stands right before it
-//!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces);
-//!   between "<" and ">", or two '"', its end is its own;
+//!   "|", "^") when the same stands right before it or among the marks nested there (`*_`; a
+//!   "|" also after a table cell's "|" and spaces); between "<" and ">", or two '"', its end is
+//!   its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
 //!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`); after
 //!   an opening bracket, before its partner (`(https://a.com/x)-based`);
@@ -479,7 +479,7 @@ impl<'t> Extract<'t, '_> {
                     .map_or(run_end, |at| start + at);
                 let mark = b[start..stop]
                     .iter()
-                    .rposition(|c| matches!(c, b':' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'))
+                    .rposition(|&c| c == b':' || mapped_by_liberal_modes(c))
                     .map(|at| start + at);
                 self.authority_end = (self.reach, start, stop, mark);
                 (start, stop, mark)
@@ -699,12 +699,7 @@ fn refused_whatever_follows(iri: &[u8], e: &crate::Error, no_at: bool) -> bool {
 /// Read up to the cut, which the grammar has read, and on from it only as far as it takes to
 /// tell, the more so where no ":" stands before it: a run of many candidates stays linear.
 fn cut_names_another_host(b: &[u8], authority: Range<usize>, cut: usize) -> bool {
-    let ends = |c: u8| {
-        matches!(
-            c,
-            b'/' | b'?' | b'#' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
-        )
-    };
+    let ends = |c: u8| matches!(c, b'/' | b'?' | b'#') || mapped_by_liberal_modes(c);
     if cut <= authority.start || cut >= authority.end {
         return false;
     }
@@ -821,6 +816,12 @@ fn word_start(b: &[u8], at: usize) -> bool {
         from -= 1;
     }
     plain(at) || marks > 0 && plain(from) && (from == 0 || b[from - 1] != b'*')
+}
+
+/// Whether `c` is one of the ASCII characters that strict mode ends a candidate at and the
+/// liberal modes run on through, as they map them (E3): "{", "}", "|", "\\", "^" and "`".
+fn mapped_by_liberal_modes(c: u8) -> bool {
+    matches!(c, b'{' | b'}' | b'|' | b'\\' | b'^' | b'`')
 }
 
 /// The end of what an IRI may hold from `start`: every character but white space, quotation
@@ -1058,7 +1059,8 @@ fn stop_among(stops: &QuoteStops, lost: u8, odd: impl Fn(usize) -> bool) -> Opti
 /// The trailing punctuation of a run of characters an IRI may hold, read once for all the
 /// candidates that start inside the run and end with it: what [`trim`] takes off the end of
 /// such a candidate depends on it only through the brackets and the "'"s from the candidate's
-/// start and the quote characters before that start. The candidates of a run come in the order of their starts.
+/// start and the quote characters before that start. The candidates of a run come in the order
+/// of their starts.
 #[derive(Clone, Debug)]
 struct Tail {
     /// The run: from where, to where.
