@@ -439,7 +439,14 @@ impl<'t> Extract<'t, '_> {
         if from <= start && start < end {
             return (end, true);
         }
-        let end = reach(self.text, start, liberal);
+        let b = self.text;
+        // Between "<" and ">", or two '"', the IRI's end is its own (E4): E9's punctuation too,
+        // when the closing one is there.
+        let whole = closing_delimiter(b, start).map(|_| reach(b, start, liberal, false));
+        let end = match whole {
+            Some(whole) if delimited(b, start, whole) => whole,
+            _ => reach(b, start, liberal, true),
+        };
         self.reach = (start, end);
         (end, false)
     }
@@ -826,9 +833,17 @@ fn mapped_by_liberal_modes(c: u8) -> bool {
 
 /// The end of what an IRI may hold from `start`: every character but white space, quotation
 /// marks, ASCII characters outside the grammar's (7.3's "<", ">", '"' and space among them;
-/// `liberal` lets the ones the modes of 3987bis 7 map through), and bytes that are not UTF-8.
-fn reach(b: &[u8], start: usize, liberal: bool) -> usize {
-    simd::dispatch(simd::level(), Reach { b, start, liberal })
+/// `liberal` lets the ones the modes of 3987bis 7 map through), and bytes that are not UTF-8;
+/// with `cjk_punctuation_ends`, but the punctuation of Chinese and Japanese text too (E9).
+#[inline]
+fn reach(b: &[u8], start: usize, liberal: bool, cjk_punctuation_ends: bool) -> usize {
+    let reach = Reach {
+        b,
+        start,
+        liberal,
+        cjk_punctuation_ends,
+    };
+    simd::dispatch(simd::level(), reach)
 }
 
 /// [`reach`], compiled for each level: the runs of bytes an IRI in text may hold skipped by the
@@ -838,6 +853,7 @@ struct Reach<'b> {
     b: &'b [u8],
     start: usize,
     liberal: bool,
+    cjk_punctuation_ends: bool,
 }
 
 impl simd::Kernel for Reach<'_> {
@@ -852,6 +868,9 @@ impl simd::Kernel for Reach<'_> {
             class::TEXT
         };
         let mut i = self.start;
+        // The opening brackets of each kind of `CJK_BRACKETS` since `start` without a partner.
+        let mut open = [0usize; CJK_BRACKETS.len()];
+        let cjk = self.cjk_punctuation_ends;
         loop {
             i = simd::skip_text(cpu, b, i, b.len(), text);
             let Some(&c) = b.get(i) else {
@@ -865,7 +884,22 @@ impl simd::Kernel for Reach<'_> {
                 continue;
             }
             match decode(b, i) {
-                Some((c, n)) if !ends_an_iri(c) => i += n,
+                Some((c, n)) if !ends_an_iri(c) => {
+                    if !cjk {
+                        i += n;
+                        continue;
+                    }
+                    if is_cjk_punctuation(c) {
+                        return i;
+                    }
+                    match cjk_bracket(c) {
+                        Some((k, false)) => open[k] += 1,
+                        Some((k, true)) if open[k] == 0 => return i,
+                        Some((k, true)) => open[k] -= 1,
+                        None => {}
+                    }
+                    i += n;
+                }
                 _ => return i,
             }
         }
@@ -879,7 +913,7 @@ impl simd::Kernel for Reach<'_> {
 pub(crate) fn check_reach(input: &[u8]) {
     let starts = (0..8).chain((8..input.len()).step_by(61));
     for start in starts.filter(|&s| s <= input.len()) {
-        for liberal in [false, true] {
+        for (liberal, cjk_punctuation_ends) in [(false, true), (true, true), (false, false)] {
             let reach_at = |level| {
                 simd::dispatch(
                     level,
@@ -887,6 +921,7 @@ pub(crate) fn check_reach(input: &[u8]) {
                         b: input,
                         start,
                         liberal,
+                        cjk_punctuation_ends,
                     },
                 )
             };
@@ -903,8 +938,9 @@ pub(crate) fn check_reach(input: &[u8]) {
     }
 }
 
-/// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark, written out
-/// (a test holds it to `char::is_whitespace` and the quotation marks for every code point): asking `is_whitespace` cost the letters of Hebrew and Arabic IRIs a table lookup.
+/// Whether `c`, not ASCII, ends an IRI in text: white space or a quotation mark (E3), written
+/// out (a test holds it to `char::is_whitespace` and Quotation_Mark for every code point):
+/// asking `is_whitespace` cost the letters of Hebrew and Arabic IRIs a table lookup.
 #[inline]
 fn ends_an_iri(c: char) -> bool {
     matches!(
@@ -916,6 +952,61 @@ fn ends_an_iri(c: char) -> bool {
         | 0xAB | 0xBB | 0x2018..=0x201F | 0x2039 | 0x203A | 0x2E42 | 0x300C..=0x300F
         | 0x301D..=0x301F | 0xFE41..=0xFE44 | 0xFF02 | 0xFF07 | 0xFF62 | 0xFF63
     )
+}
+
+/// Whether `c` is sentence punctuation of Chinese and Japanese text, which ends an IRI in text
+/// where it stands (E9): Unicode's Terminal_Punctuation in `CJK_BLOCKS`, written out (a test
+/// holds it to the property).
+#[inline]
+fn is_cjk_punctuation(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x3001 | 0x3002 | 0xFE50..=0xFE52 | 0xFE54..=0xFE57 | 0xFF01 | 0xFF0C | 0xFF0E | 0xFF1A
+            | 0xFF1B | 0xFF1F | 0xFF61 | 0xFF64
+    )
+}
+
+/// The blocks whose punctuation ends an IRI in text where it stands (E9): CJK Symbols and
+/// Punctuation, Small Form Variants, Halfwidth and Fullwidth Forms. Chinese and Japanese put no
+/// space after it, so it is the only end their text gives an IRI; other scripts put a space
+/// after their punctuation, and keep it inside an IRI (E4).
+#[cfg(test)]
+const CJK_BLOCKS: [std::ops::RangeInclusive<u32>; 3] =
+    [0x3000..=0x303F, 0xFE50..=0xFE6F, 0xFF00..=0xFFEF];
+
+/// The paired brackets of [`BRACKETS`] in `CJK_BLOCKS` (a test holds them to it): a closing one
+/// without its opening partner since the start of an IRI in text ends it (E9).
+const CJK_BRACKETS: [(char, char); 14] = [
+    ('〈', '〉'),
+    ('《', '》'),
+    ('【', '】'),
+    ('〔', '〕'),
+    ('〖', '〗'),
+    ('〘', '〙'),
+    ('〚', '〛'),
+    ('﹙', '﹚'),
+    ('﹛', '﹜'),
+    ('﹝', '﹞'),
+    ('（', '）'),
+    ('［', '］'),
+    ('｛', '｝'),
+    ('｟', '｠'),
+];
+
+/// The kind of `c` in [`CJK_BRACKETS`] and whether it closes, if it is one of them.
+#[inline]
+fn cjk_bracket(c: char) -> Option<(usize, bool)> {
+    if !matches!(c as u32, 0x3008..=0x301B | 0xFE59..=0xFE5E | 0xFF08..=0xFF60) {
+        return None;
+    }
+    CJK_BRACKETS
+        .iter()
+        .enumerate()
+        .find_map(|(k, &(open, close))| match c {
+            _ if c == open => Some((k, false)),
+            _ if c == close => Some((k, true)),
+            _ => None,
+        })
 }
 
 /// The character whose UTF-8 form starts at `b[i]`, a byte of 0x80 or above, and its length, if
@@ -1217,15 +1308,18 @@ fn count_of(b: &[u8], c: char) -> usize {
 /// "<URL:") and ">" or between two '"' (RFC 3986 Appendix C, 3987bis 7.3): then its end is the
 /// IRI's own, and loses no punctuation.
 fn delimited(b: &[u8], start: usize, end: usize) -> bool {
-    // Appendix C's older form, "<URL:http://...>", too.
-    let url = start
-        .checked_sub(5)
-        .is_some_and(|from| b[from..start].eq_ignore_ascii_case(b"<URL:"));
-    url && b.get(end) == Some(&b'>')
-        || matches!(
-            (start.checked_sub(1).map(|i| b[i]), b.get(end)),
-            (Some(b'<'), Some(b'>')) | (Some(b'"'), Some(b'"'))
-        )
+    closing_delimiter(b, start).is_some_and(|close| b.get(end) == Some(&close))
+}
+
+/// The delimiter that closes an IRI opened by the one right before `start` (RFC 3986 Appendix
+/// C), if one stands there: ">" after "<" or Appendix C's older "<URL:", '"' after '"'.
+fn closing_delimiter(b: &[u8], start: usize) -> Option<u8> {
+    match start.checked_sub(1).map(|i| b[i])? {
+        b'<' => Some(b'>'),
+        b'"' => Some(b'"'),
+        b':' if start >= 5 && b[start - 5..start].eq_ignore_ascii_case(b"<URL:") => Some(b'>'),
+        _ => None,
+    }
 }
 
 /// How many bytes from `at` are the letters or digits of an escape that starts before it (E2):
@@ -1523,8 +1617,16 @@ mod tests {
                 .contains(c)
     }
 
-    /// [`reach`] a byte at a time, with `std` deciding UTF-8: the reference of every level.
-    fn reach_bytewise(b: &[u8], start: usize, liberal: bool) -> usize {
+    /// Whether `c` is in one of `CJK_BLOCKS`.
+    fn in_cjk_blocks(c: char) -> bool {
+        CJK_BLOCKS.iter().any(|block| block.contains(&(c as u32)))
+    }
+
+    /// [`reach`] a byte at a time, with `std` deciding UTF-8 and the properties their tables:
+    /// the reference of every level.
+    fn reach_bytewise(b: &[u8], start: usize, liberal: bool, cjk: bool) -> usize {
+        let terminal = crate::tables::is_terminal_punctuation;
+        let mut unpartnered: Vec<char> = Vec::new();
         let mut i = start;
         while i < b.len() {
             let c = b[i];
@@ -1549,6 +1651,19 @@ mod tests {
                         && !is_quotation_mark(c)
                         && !matches!(c, '\u{200B}' | '\u{FEFF}') =>
                 {
+                    if cjk && in_cjk_blocks(c) {
+                        if terminal(c as u32) {
+                            break;
+                        }
+                        if let Some(&(open, _)) = BRACKETS.iter().find(|&&(_, close)| close == c) {
+                            match unpartnered.iter().rposition(|&o| o == open) {
+                                Some(at) => drop(unpartnered.remove(at)),
+                                None => break,
+                            }
+                        } else if BRACKETS.iter().any(|&(open, _)| open == c) {
+                            unpartnered.push(c);
+                        }
+                    }
                     i += n
                 }
                 _ => break,
@@ -1619,14 +1734,14 @@ mod tests {
         }
     }
 
-    /// The vector code stops at the first two bytes of every character that ends an IRI, and
-    /// each pair it stops at begins one.
+    /// The vector code stops at the first two bytes of every character that ends an IRI or is
+    /// a bracket of Chinese and Japanese text, and each pair it stops at begins one.
     #[test]
     fn the_pairs_the_vector_code_stops_at_are_those_of_the_characters_that_end_an_iri() {
         let mut used = [false; simd::TEXT_END_PAIRS.len()];
         for c in (0x80..=0x10FFFF)
             .filter_map(char::from_u32)
-            .filter(|&c| ends_an_iri(c))
+            .filter(|&c| ends_an_iri(c) || is_cjk_punctuation(c) || cjk_bracket(c).is_some())
         {
             let mut buf = [0; 4];
             let s = c.encode_utf8(&mut buf).as_bytes();
@@ -1644,6 +1759,36 @@ mod tests {
                 c.is_whitespace() || is_quotation_mark(c) || matches!(c, '\u{200B}' | '\u{FEFF}');
             assert_eq!(ends_an_iri(c), expected, "U+{:04X}", c as u32);
         }
+    }
+
+    #[test]
+    fn the_punctuation_of_chinese_and_japanese_text_is_its_terminal_punctuation() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let expected = in_cjk_blocks(c) && crate::tables::is_terminal_punctuation(c as u32);
+            assert_eq!(is_cjk_punctuation(c), expected, "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn the_brackets_of_chinese_and_japanese_text_are_the_paired_ones_of_their_blocks() {
+        let pairs: Vec<_> = BRACKETS
+            .iter()
+            .filter(|&&(open, _)| in_cjk_blocks(open))
+            .collect();
+        assert_eq!(pairs.len(), CJK_BRACKETS.len());
+        for &(open, close) in pairs {
+            let k = CJK_BRACKETS
+                .iter()
+                .position(|&p| p == (open, close))
+                .unwrap();
+            assert_eq!(cjk_bracket(open), Some((k, false)));
+            assert_eq!(cjk_bracket(close), Some((k, true)));
+        }
+        let kinds = (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| cjk_bracket(c).is_some())
+            .count();
+        assert_eq!(kinds, 2 * CJK_BRACKETS.len());
     }
 
     /// What the runs of `tails_trim_as_trim_does` are made of: letters where candidates start,
@@ -1796,11 +1941,16 @@ mod tests {
                 Just("\u{1680}ሀ".to_string()), Just("\u{205F}\u{2066}".to_string()),
                 Just("\u{FEFF}\u{FFFE}".to_string()), Just("😀".to_string()),
                 Just("שלום".to_string()), Just("مرحبا".to_string()),
+                // Punctuation and brackets of Chinese and Japanese text (E9).
+                Just("。".to_string()), Just("，".to_string()), Just("﹒".to_string()),
+                Just("（".to_string()), Just("）".to_string()), Just("【".to_string()),
+                Just("】".to_string()), Just("｟｠".to_string()), Just("⟨⟩".to_string()),
                 "[éあ例ש]{1,70}",
             ], 0..12),
             cut in proptest::option::of(0usize..200),
             start in 0usize..8,
             liberal in any::<bool>(),
+            cjk in any::<bool>(),
         ) {
             let mut b = pieces.concat().into_bytes();
             if let Some(cut) = cut {
@@ -1815,9 +1965,10 @@ mod tests {
                 b.splice(at..at, bad[cut % 8].iter().copied());
             }
             let start = start.min(b.len());
-            let expected = reach_bytewise(&b, start, liberal);
+            let expected = reach_bytewise(&b, start, liberal, cjk);
             simd::for_each_level(|level| {
-                let got = simd::dispatch(level, Reach { b: &b, start, liberal });
+                let reach = Reach { b: &b, start, liberal, cjk_punctuation_ends: cjk };
+                let got = simd::dispatch(level, reach);
                 assert_eq!(got, expected, "{level:?} {:?}", String::from_utf8_lossy(&b));
             });
         }

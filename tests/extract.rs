@@ -199,14 +199,27 @@ fn quotation_marks_of_any_script_end_an_iri() {
     }
 }
 
+/// Whether `c` is in a block whose punctuation and closing brackets end an IRI (E9): CJK
+/// Symbols and Punctuation, Small Form Variants, Halfwidth and Fullwidth Forms.
+fn in_cjk_blocks(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x303F | 0xFE50..=0xFE6F | 0xFF00..=0xFFEF)
+}
+
 #[test]
 fn every_other_character_the_grammar_allows_goes_on() {
     let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    let terminal =
+        icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
+    let glyphs =
+        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
     let mut on = 0;
     for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
         let iri = format!("http://a.com/x{c}y");
+        let closing = glyphs.get(c).paired_bracket_type
+            == icu_properties::props::BidiPairedBracketType::Close;
         if c.is_whitespace()
             || marks.contains(c)
+            || in_cjk_blocks(c) && (terminal.contains(c) || closing)
             || matches!(c, '\u{200B}' | '\u{FEFF}')
             || IriRef::parse(&iri).is_err()
         {
@@ -438,7 +451,7 @@ fn an_iri_after_an_opening_bracket_ends_at_its_partner() {
         // not, those of its kind being partnered inside.
         ("[a](http://a.com/x.)", &["http://a.com/x"]),
         ("(http://a.com/x&gt;)", &["http://a.com/x"]),
-        ("（http://a.jp/x〕）", &["http://a.jp/x〕"]),
+        ("(http://a.com/x⟩)", &["http://a.com/x⟩"]),
         (
             "(http://a.com/x),(http://b.com/y)",
             &["http://a.com/x", "http://b.com/y"],
@@ -525,7 +538,7 @@ fn sentence_punctuation_is_not_part_of_the_end() {
         ("Really http://a.com/x?!", "http://a.com/x"),
         ("http://a.com/x...", "http://a.com/x"),
         ("http://a.jp/x。", "http://a.jp/x"),
-        ("http://a.jp/x、そして", "http://a.jp/x、そして"),
+        ("http://a.jp/x、そして", "http://a.jp/x"),
         ("http://a.jp/x！", "http://a.jp/x"),
         ("http://a.jp/x？", "http://a.jp/x"),
         ("http://a.jp/x，", "http://a.jp/x"),
@@ -617,23 +630,109 @@ fn a_closing_bracket_without_its_partner_is_not_part_of_the_end() {
     }
 }
 
+/// Chinese and Japanese text puts no space after its punctuation: the sentence punctuation and
+/// the closing brackets of its blocks end an IRI where they stand, not only at its end (E9).
+#[test]
+fn the_punctuation_of_chinese_and_japanese_text_ends_an_iri() {
+    for (text, iris) in [
+        (
+            "详情请见https://example.com/文档，然后登录。",
+            &["https://example.com/文档"][..],
+        ),
+        (
+            "https://a.jp/x、https://b.jp/y",
+            &["https://a.jp/x", "https://b.jp/y"],
+        ),
+        (
+            "見てhttps://a.jp/x。次にhttps://b.jp/y。",
+            &["https://a.jp/x", "https://b.jp/y"],
+        ),
+        ("（詳細はhttps://a.jp/x）を参照", &["https://a.jp/x"]),
+        ("詳細は【https://a.jp/x】を参照", &["https://a.jp/x"]),
+        ("参照：https://a.jp/〔x〕y〕z", &["https://a.jp/〔x〕y"]),
+        // Before the partner of a bracket right before the IRI too (E8).
+        ("（http://a.jp/x〕）", &["http://a.jp/x"]),
+        // A bracket with its partner in the IRI is part of it.
+        (
+            "資料はhttps://a.jp/資料（最終）.pdfです",
+            &["https://a.jp/資料（最終）.pdfです"],
+        ),
+        // In the host too: a full stop there is the sentence's, not a label separator.
+        ("見てhttps://例え。jp/パス", &["https://例え"]),
+        ("https://例え.jp？q=1", &["https://例え.jp"]),
+        // The punctuation of scripts that write a space after it stays inside.
+        (
+            "انظر http://مثال.إختبار/مسار،ثم",
+            &["http://مثال.إختبار/مسار،ثم"],
+        ),
+        ("देखें http://a.in/क।ख", &["http://a.in/क।ख"]),
+    ] {
+        assert_eq!(found(text), iris, "{text}");
+    }
+    let blocks = in_cjk_blocks;
+    let terminal =
+        icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
+    let mut n = 0;
+    for c in terminal.iter_ranges().flatten().filter_map(char::from_u32) {
+        let text = format!("http://a.jp/x{c}y");
+        let expected = if blocks(c) {
+            "http://a.jp/x".to_string()
+        } else {
+            text.clone()
+        };
+        if c.is_ascii() || IriRef::parse(&text).is_err() {
+            // ASCII, and what the grammar does not allow, are not the rule's.
+            continue;
+        }
+        assert_eq!(found(&text), [expected], "U+{:04X}", c as u32);
+        n += usize::from(blocks(c));
+    }
+    assert_eq!(n, 17);
+    let mut n = 0;
+    for (open, close) in paired_brackets() {
+        let text = format!("http://a.jp/x{close}y");
+        let expected = if blocks(close) {
+            "http://a.jp/x".to_string()
+        } else {
+            text.clone()
+        };
+        assert_eq!(found(&text), [expected], "U+{:04X}", close as u32);
+        let text = format!("http://a.jp/{open}x{close}y{close}z");
+        let expected = if blocks(close) {
+            format!("http://a.jp/{open}x{close}y")
+        } else {
+            text.clone()
+        };
+        assert_eq!(found(&text), [expected], "U+{:04X}", close as u32);
+        n += usize::from(blocks(close));
+    }
+    assert_eq!(n, 14);
+}
+
+/// Unicode's paired brackets beyond ASCII (Bidi_Paired_Bracket_Type, UAX #9 BD14 to BD16), but
+/// the quotation marks among them, which end an IRI (E3): each opening one and its partner.
+fn paired_brackets() -> Vec<(char, char)> {
+    let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
+    let glyphs =
+        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
+    (0x80..=0x10FFFF)
+        .filter_map(char::from_u32)
+        .filter(|&open| {
+            glyphs.get(open).paired_bracket_type
+                == icu_properties::props::BidiPairedBracketType::Open
+                && !marks.contains(open)
+        })
+        .map(|open| (open, glyphs.get(open).mirroring_glyph.unwrap()))
+        .collect()
+}
+
 /// Every pair of Unicode's paired brackets (Bidi_Paired_Bracket_Type, UAX #9 BD14 to BD16) but
 /// the quotation marks among them, which end an IRI: a closing one without its partner is left
 /// out, one with it kept.
 #[test]
 fn every_paired_bracket_is_left_out_without_its_partner() {
-    let marks = icu_properties::CodePointSetData::new::<icu_properties::props::QuotationMark>();
-    let glyphs =
-        icu_properties::CodePointMapData::<icu_properties::props::BidiMirroringGlyph>::new();
     let mut n = 0;
-    for open in (0x80..=0x10FFFF).filter_map(char::from_u32) {
-        let glyph = glyphs.get(open);
-        if glyph.paired_bracket_type != icu_properties::props::BidiPairedBracketType::Open
-            || marks.contains(open)
-        {
-            continue;
-        }
-        let close = glyph.mirroring_glyph.unwrap();
+    for (open, close) in paired_brackets() {
         for (text, iri) in [
             (
                 format!("{open}http://a.com/x{close}"),
@@ -1095,9 +1194,14 @@ fn every_rule_in_latin_cjk_arabic_and_hebrew_text() {
             // E4: the script's sentence punctuation at the end, not inside.
             (format!("{w} {path}{stop} {v}"), vec![path.clone()]),
             (format!("{w} {path}{comma} {v}"), vec![path.clone()]),
+            // Inside too in Chinese and Japanese text, which puts no space after it (E9).
             (
                 format!("{w} {path}{stop}{v}{comma}{w}"),
-                vec![format!("{path}{stop}{v}{comma}{w}")],
+                if s.name == "CJK" {
+                    vec![path.clone()]
+                } else {
+                    vec![format!("{path}{stop}{v}{comma}{w}")]
+                },
             ),
             // E4: a closing bracket without its partner, not one with it.
             (format!("({w} {path}) {v}"), vec![path.clone()]),
@@ -1178,8 +1282,8 @@ fn several_iris_on_a_line_in_order_with_their_ranges() {
 
 /// Whether `iri`, put between white space, is found whole: it ends with no character a trim
 /// takes (sentence punctuation, a closing bracket, a "'" without its partner) and holds none
-/// that ends an IRI in text
-/// (white space and quotation marks, E3).
+/// that ends an IRI in text (white space and quotation marks, E3; the punctuation and brackets
+/// of Chinese and Japanese text, E9).
 fn ends_plainly(iri: &str) -> bool {
     let terminal =
         icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
@@ -1205,7 +1309,10 @@ fn ends_plainly(iri: &str) -> bool {
         || closing(before_quotes)
         || apostrophe;
     let ends = |c: char| {
-        c.is_whitespace() || c != '\'' && quotes.contains(c) || matches!(c, '\u{200B}' | '\u{FEFF}')
+        c.is_whitespace()
+            || c != '\'' && quotes.contains(c)
+            || matches!(c, '\u{200B}' | '\u{FEFF}')
+            || in_cjk_blocks(c) && (terminal.contains(c) || closing(Some(c)))
     };
     !trimmed && !iri.chars().any(ends)
 }

@@ -220,8 +220,10 @@ pub(crate) fn skip<const L: u8>(
 }
 
 /// The first two bytes of the UTF-8 form of each character that ends an IRI in running text,
-/// white space, the zero width spaces and quotation marks (`extract::ends_an_iri`): where [`skip_text`] stops for its
-/// caller to decode the character. A test holds every such character to one of them.
+/// white space, the zero width spaces and quotation marks (`extract::ends_an_iri`), and of the
+/// punctuation and brackets of Chinese and Japanese text (`extract::is_cjk_punctuation`,
+/// `extract::cjk_bracket`), which share theirs: where [`skip_text`] stops for its caller to
+/// decode the character. A test holds every such character to one of them.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const TEXT_END_PAIRS: [(u8, u8); 13] = [
     (0xC2, 0x85), // U+0085
