@@ -12,6 +12,11 @@ const UNRESERVED_MARKS: &str = "-._~";
 /// RFC 3986 2.2 `sub-delims`.
 const SUB_DELIMS: &str = "!$&'()*+,;=";
 
+/// The characters of `set` but those of `less`.
+fn without(set: &str, less: &str) -> String {
+    set.chars().filter(|c| !less.contains(*c)).collect()
+}
+
 /// (name, doc, characters). The order gives the bit number.
 fn classes() -> Vec<(&'static str, &'static str, String)> {
     let unreserved = format!("{ALPHA}{DIGIT}{UNRESERVED_MARKS}");
@@ -86,14 +91,15 @@ fn classes() -> Vec<(&'static str, &'static str, String)> {
         (
             "TEXT",
             "What an IRI in running text may hold of ASCII (`extract`): `iquery`'s characters and \
-             \"#\", \"[\", \"]\" and \"%\", which the grammar places (3987bis 2.2, 8.3).",
-            format!("{pchar}/?#[]%"),
+             \"#\", \"[\", \"]\" and \"%\", which the grammar places (3987bis 2.2, 8.3); but the \
+             closing brackets, which the walk decides.",
+            without(&format!("{pchar}/?#[]%"), ")]"),
         ),
         (
             "TEXT_LIBERAL",
             "`TEXT` and the characters the liberal modes map (3987bis 7: \"{\", \"}\", \"|\", \
-             \"\\\", \"^\", \"`\").",
-            format!("{pchar}/?#[]%{{}}|\\^`"),
+             \"\\\", \"^\", \"`\"); but the closing brackets, which the walk decides.",
+            without(&format!("{pchar}/?#[]%{{}}|\\^`"), ")]}"),
         ),
     ]
 }

@@ -871,14 +871,44 @@ impl simd::Kernel for Reach<'_> {
         // The opening brackets of each kind of `CJK_BRACKETS` since `start` without a partner.
         let mut open = [0usize; CJK_BRACKETS.len()];
         let cjk = self.cjk_punctuation_ends;
+        // The same for "(", "[", "{" in `b[start..counted]`, counted only once an ASCII closing
+        // bracket stands before a character beyond ASCII, so that each byte is counted once.
+        let (mut ascii_open, mut counted) = ([0usize; 3], self.start);
         loop {
             i = simd::skip_text(cpu, b, i, b.len(), text);
             let Some(&c) = b.get(i) else {
                 return i;
             };
             if c < 0x80 {
-                if ascii(c) & text == 0 {
-                    return i;
+                if ascii(c) & text != 0 {
+                    i += 1;
+                    continue;
+                }
+                // The classes leave ")", "]" and (liberal) "}" to this walk: one without its
+                // partner before text beyond ASCII that goes on without a space ends the IRI
+                // there (E9).
+                let kind = match c {
+                    b')' => 0,
+                    b']' => 1,
+                    b'}' if self.liberal => 2,
+                    _ => return i,
+                };
+                if cjk && goes_on_beyond_ascii(b, i + 1) {
+                    for &c in &b[counted..i] {
+                        match c {
+                            b'(' => ascii_open[0] += 1,
+                            b'[' => ascii_open[1] += 1,
+                            b'{' => ascii_open[2] += 1,
+                            b')' => ascii_open[0] = ascii_open[0].saturating_sub(1),
+                            b']' => ascii_open[1] = ascii_open[1].saturating_sub(1),
+                            b'}' => ascii_open[2] = ascii_open[2].saturating_sub(1),
+                            _ => {}
+                        }
+                    }
+                    counted = i;
+                    if ascii_open[kind] == 0 {
+                        return i;
+                    }
                 }
                 i += 1;
                 continue;
@@ -992,6 +1022,14 @@ const CJK_BRACKETS: [(char, char); 14] = [
     ('｛', '｝'),
     ('｟', '｠'),
 ];
+
+/// Whether the character at `b[i]` is beyond ASCII and does not end an IRI in text (E3, E9):
+/// text that goes on without a space.
+#[inline]
+fn goes_on_beyond_ascii(b: &[u8], i: usize) -> bool {
+    b.get(i).is_some_and(|&c| c >= 0x80)
+        && decode(b, i).is_some_and(|(c, _)| !ends_an_iri(c) && !is_cjk_punctuation(c))
+}
 
 /// The kind of `c` in [`CJK_BRACKETS`] and whether it closes, if it is one of them.
 #[inline]
@@ -1627,6 +1665,19 @@ mod tests {
     fn reach_bytewise(b: &[u8], start: usize, liberal: bool, cjk: bool) -> usize {
         let terminal = crate::tables::is_terminal_punctuation;
         let mut unpartnered: Vec<char> = Vec::new();
+        // The character at `i`, if it is beyond ASCII, UTF-8, and no end of an IRI in text.
+        let goes_on = |i: usize| {
+            let c = (1..=4)
+                .find_map(|n| b.get(i..i + n).and_then(|s| std::str::from_utf8(s).ok()))
+                .and_then(|s| s.chars().next());
+            c.is_some_and(|c| {
+                !(c.is_ascii()
+                    || c.is_whitespace()
+                    || is_quotation_mark(c)
+                    || matches!(c, '\u{200B}' | '\u{FEFF}')
+                    || in_cjk_blocks(c) && terminal(c as u32))
+            })
+        };
         let mut i = start;
         while i < b.len() {
             let c = b[i];
@@ -1634,6 +1685,23 @@ mod tests {
                 let iri = ascii(c) & class::QUERY != 0 || b"#[]%".contains(&c);
                 if !(iri || liberal && b"{}|\\^`".contains(&c)) {
                     break;
+                }
+                let partner = match c {
+                    b')' => b'(',
+                    b']' => b'[',
+                    b'}' => b'{',
+                    _ => 0,
+                };
+                if cjk && partner != 0 && goes_on(i + 1) {
+                    // Each closing one partners the nearest opening one before it.
+                    let open = b[start..i].iter().fold(0usize, |open, &y| match y {
+                        _ if y == partner => open + 1,
+                        _ if y == c => open.saturating_sub(1),
+                        _ => open,
+                    });
+                    if open == 0 {
+                        break;
+                    }
                 }
                 i += 1;
                 continue;
@@ -1945,6 +2013,9 @@ mod tests {
                 Just("。".to_string()), Just("，".to_string()), Just("﹒".to_string()),
                 Just("（".to_string()), Just("）".to_string()), Just("【".to_string()),
                 Just("】".to_string()), Just("｟｠".to_string()), Just("⟨⟩".to_string()),
+                // ASCII brackets before text beyond ASCII (E9).
+                Just(")é".to_string()), Just("]例".to_string()), Just("}あ".to_string()),
+                Just("((".to_string()), Just(")(".to_string()), Just("[{".to_string()),
                 "[éあ例ש]{1,70}",
             ], 0..12),
             cut in proptest::option::of(0usize..200),

@@ -660,6 +660,30 @@ fn the_punctuation_of_chinese_and_japanese_text_ends_an_iri() {
         // In the host too: a full stop there is the sentence's, not a label separator.
         ("見てhttps://例え。jp/パス", &["https://例え"]),
         ("https://例え.jp？q=1", &["https://例え.jp"]),
+        // An ASCII closing bracket without its partner, before text that goes on without a
+        // space, ends it too; with its partner, or before ASCII, it does not.
+        (
+            "(詳細: https://example.jp/docs)を参照",
+            &["https://example.jp/docs"],
+        ),
+        (
+            "(詳細: https://a.jp/x)を参照してhttps://b.jp/y",
+            &["https://a.jp/x", "https://b.jp/y"],
+        ),
+        ("(참고: https://a.kr/x)를 보세요", &["https://a.kr/x"]),
+        ("[注] https://a.jp/x]です", &["https://a.jp/x"]),
+        ("(see https://a.com/x)—and", &["https://a.com/x"]),
+        (
+            "https://ja.wikipedia.org/wiki/Foo_(bar)日本",
+            &["https://ja.wikipedia.org/wiki/Foo_(bar)日本"],
+        ),
+        ("(see https://a.com/x)-based", &["https://a.com/x)-based"]),
+        (
+            "見て https://a.jp/((x)y)を参照",
+            &["https://a.jp/((x)y)を参照"],
+        ),
+        ("(見て https://a.jp/(x)(y))を参照", &["https://a.jp/(x)(y)"]),
+        ("(see https://a.com/x)é", &["https://a.com/x"]),
         // The punctuation of scripts that write a space after it stays inside.
         (
             "انظر http://مثال.إختبار/مسار،ثم",
@@ -1283,7 +1307,8 @@ fn several_iris_on_a_line_in_order_with_their_ranges() {
 /// Whether `iri`, put between white space, is found whole: it ends with no character a trim
 /// takes (sentence punctuation, a closing bracket, a "'" without its partner) and holds none
 /// that ends an IRI in text (white space and quotation marks, E3; the punctuation and brackets
-/// of Chinese and Japanese text, E9).
+/// of Chinese and Japanese text, and an ASCII closing bracket without its partner before text,
+/// E9).
 fn ends_plainly(iri: &str) -> bool {
     let terminal =
         icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>();
@@ -1314,7 +1339,23 @@ fn ends_plainly(iri: &str) -> bool {
             || matches!(c, '\u{200B}' | '\u{FEFF}')
             || in_cjk_blocks(c) && (terminal.contains(c) || closing(Some(c)))
     };
-    !trimmed && !iri.chars().any(ends)
+    // An ASCII closing bracket without its partner before a character beyond ASCII (E9).
+    let mut open = [0usize; 3];
+    let mut chars = iri.chars().peekable();
+    let mut bracket_before_text = false;
+    while let Some(c) = chars.next() {
+        let Some(kind) = "([{".find(c).or_else(|| ")]}".find(c).map(|k| k + 3)) else {
+            continue;
+        };
+        if kind < 3 {
+            open[kind] += 1;
+        } else if open[kind - 3] > 0 {
+            open[kind - 3] -= 1;
+        } else if chars.peek().is_some_and(|c| !c.is_ascii()) {
+            bracket_before_text = true;
+        }
+    }
+    !trimmed && !bracket_before_text && !iri.chars().any(ends)
 }
 
 /// A word of one of several scripts, or none.
@@ -1340,6 +1381,11 @@ proptest! {
         (before, after) in (word(), word()),
         (space_before, space_after) in (space(), space()),
     ) {
+        // A scheme whose end after a "." is one of the table is read from there, a sentence
+        // ended without a space before it ("out.http://", E2).
+        prop_assume!(any_scheme.rsplit_once('.').is_none_or(|(_, end)| {
+            iriscan::scheme_info(end).is_none() || iriscan::scheme_info(&any_scheme).is_some()
+        }));
         let mut iri = if authority {
             let authority = built.authority().unwrap_or_else(|| "example.com".to_string());
             let path = built.path.trim_start_matches('/');
