@@ -17,7 +17,7 @@
 //! assert_eq!(found.range(), 6..23);
 //! ```
 //!
-//! What counts as an IRI (docs/spec-choices.md E1 to E8):
+//! What counts as an IRI (docs/spec-choices.md E1 to E9):
 //! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
 //!   (in lowercase or in capitals: `File:` is a word; not "::"), or any scheme followed by
 //!   "://" (by default; the table's scheme after a "." that ends a sentence, `out.http://a.com/`,
@@ -26,6 +26,10 @@
 //! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
 //!   it may not, at white space of any script and the zero width spaces (U+200B, U+FEFF), at
 //!   "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that are not UTF-8;
+//!   and, where text goes on without a space, at the sentence punctuation of Chinese and
+//!   Japanese text ("。", "、", "，"...), at a closing bracket of theirs ("）", "】"...) or an
+//!   ASCII one before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its
+//!   partner;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
 //!   template's "$" before the "{" it ends at, nor a "'" (or Markdown's "*", "_", "~", "`", or
