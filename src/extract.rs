@@ -446,10 +446,10 @@ impl<'t> Extract<'t, '_> {
         let b = self.text;
         // Between "<" and ">", or two '"', the IRI's end is its own (E4): E9's punctuation too,
         // when the closing one is there.
-        let whole = closing_delimiter(b, start).map(|_| reach(b, start, liberal, false));
+        let whole = closing_delimiter(b, start).map(|_| reach(b, start, liberal, true));
         let end = match whole {
             Some(whole) if delimited(b, start, whole) => whole,
-            _ => reach(b, start, liberal, true),
+            _ => reach(b, start, liberal, false),
         };
         self.reach = (start, end);
         (end, false)
@@ -838,14 +838,15 @@ fn mapped_by_liberal_modes(c: u8) -> bool {
 /// The end of what an IRI may hold from `start`: every character but white space, quotation
 /// marks, ASCII characters outside the grammar's (7.3's "<", ">", '"' and space among them;
 /// `liberal` lets the ones the modes of 3987bis 7 map through), and bytes that are not UTF-8;
-/// with `cjk_punctuation_ends`, but the punctuation of Chinese and Japanese text too (E9).
+/// unless `delimited` (between "<" and ">" or two '"'), where text goes on without a space, the
+/// punctuation and the brackets without a partner too (E9).
 #[inline]
-fn reach(b: &[u8], start: usize, liberal: bool, cjk_punctuation_ends: bool) -> usize {
+fn reach(b: &[u8], start: usize, liberal: bool, delimited: bool) -> usize {
     let reach = Reach {
         b,
         start,
         liberal,
-        cjk_punctuation_ends,
+        delimited,
     };
     simd::dispatch(simd::level(), reach)
 }
@@ -857,7 +858,7 @@ struct Reach<'b> {
     b: &'b [u8],
     start: usize,
     liberal: bool,
-    cjk_punctuation_ends: bool,
+    delimited: bool,
 }
 
 impl simd::Kernel for Reach<'_> {
@@ -874,10 +875,12 @@ impl simd::Kernel for Reach<'_> {
         let mut i = self.start;
         // The opening brackets of each kind of `CJK_BRACKETS` since `start` without a partner.
         let mut open = [0usize; CJK_BRACKETS.len()];
-        let cjk = self.cjk_punctuation_ends;
         // The same for "(", "[", "{" in `b[start..counted]`, counted only once an ASCII closing
         // bracket stands before a character beyond ASCII, so that each byte is counted once.
         let (mut ascii_open, mut counted) = ([0usize; 3], self.start);
+        // Where text goes on without a space, its punctuation ends the IRI (E9); between
+        // delimiters, they do (E4).
+        let punctuation_ends = !self.delimited;
         loop {
             i = simd::skip_text(cpu, b, i, b.len(), text);
             let Some(&c) = b.get(i) else {
@@ -897,7 +900,7 @@ impl simd::Kernel for Reach<'_> {
                     b'}' if self.liberal => 2,
                     _ => return i,
                 };
-                if cjk && goes_on_beyond_ascii(b, i + 1) {
+                if punctuation_ends && goes_on_beyond_ascii(b, i + 1) {
                     for &c in &b[counted..i] {
                         match c {
                             b'(' => ascii_open[0] += 1,
@@ -919,7 +922,7 @@ impl simd::Kernel for Reach<'_> {
             }
             match decode(b, i) {
                 Some((c, n)) if !ends_an_iri(c) => {
-                    if !cjk {
+                    if !punctuation_ends {
                         i += n;
                         continue;
                     }
@@ -947,7 +950,7 @@ impl simd::Kernel for Reach<'_> {
 pub(crate) fn check_reach(input: &[u8]) {
     let starts = (0..8).chain((8..input.len()).step_by(61));
     for start in starts.filter(|&s| s <= input.len()) {
-        for (liberal, cjk_punctuation_ends) in [(false, true), (true, true), (false, false)] {
+        for (liberal, delimited) in [(false, false), (true, false), (false, true)] {
             let reach_at = |level| {
                 simd::dispatch(
                     level,
@@ -955,7 +958,7 @@ pub(crate) fn check_reach(input: &[u8]) {
                         b: input,
                         start,
                         liberal,
-                        cjk_punctuation_ends,
+                        delimited,
                     },
                 )
             };
@@ -1666,7 +1669,7 @@ mod tests {
 
     /// [`reach`] a byte at a time, with `std` deciding UTF-8 and the properties their tables:
     /// the reference of every level.
-    fn reach_bytewise(b: &[u8], start: usize, liberal: bool, cjk: bool) -> usize {
+    fn reach_bytewise(b: &[u8], start: usize, liberal: bool, delimited: bool) -> usize {
         let terminal = crate::tables::is_terminal_punctuation;
         let mut unpartnered: Vec<char> = Vec::new();
         // The character at `i`, if it is beyond ASCII, UTF-8, and no end of an IRI in text.
@@ -1696,7 +1699,7 @@ mod tests {
                     b'}' => b'{',
                     _ => 0,
                 };
-                if cjk && partner != 0 && goes_on(i + 1) {
+                if !delimited && partner != 0 && goes_on(i + 1) {
                     // Each closing one partners the nearest opening one before it.
                     let open = b[start..i].iter().fold(0usize, |open, &y| match y {
                         _ if y == partner => open + 1,
@@ -1723,7 +1726,7 @@ mod tests {
                         && !is_quotation_mark(c)
                         && !matches!(c, '\u{200B}' | '\u{FEFF}') =>
                 {
-                    if cjk && in_cjk_blocks(c) {
+                    if !delimited && in_cjk_blocks(c) {
                         if terminal(c as u32) {
                             break;
                         }
@@ -2025,7 +2028,7 @@ mod tests {
             cut in proptest::option::of(0usize..200),
             start in 0usize..8,
             liberal in any::<bool>(),
-            cjk in any::<bool>(),
+            delimited in any::<bool>(),
         ) {
             let mut b = pieces.concat().into_bytes();
             if let Some(cut) = cut {
@@ -2040,9 +2043,9 @@ mod tests {
                 b.splice(at..at, bad[cut % 8].iter().copied());
             }
             let start = start.min(b.len());
-            let expected = reach_bytewise(&b, start, liberal, cjk);
+            let expected = reach_bytewise(&b, start, liberal, delimited);
             simd::for_each_level(|level| {
-                let reach = Reach { b: &b, start, liberal, cjk_punctuation_ends: cjk };
+                let reach = Reach { b: &b, start, liberal, delimited };
                 let got = simd::dispatch(level, reach);
                 assert_eq!(got, expected, "{level:?} {:?}", String::from_utf8_lossy(&b));
             });
