@@ -684,6 +684,15 @@ fn the_punctuation_of_chinese_and_japanese_text_ends_an_iri() {
         ),
         ("(見て https://a.jp/(x)(y))を参照", &["https://a.jp/(x)(y)"]),
         ("(see https://a.com/x)é", &["https://a.com/x"]),
+        // Counted in the run, which a second IRI in it shares: a bracket opened between the
+        // two partners the closing one.
+        (
+            "(https://a.jp/x)(参考https://b.jp/y)を参照",
+            &["https://a.jp/x", "https://b.jp/y)を参照"],
+        ),
+        // A "'" is no delimiter of Appendix C.
+        ("'https://a.jp/x。y'", &["https://a.jp/x"]),
+        ("\"https://a.jp/x。y\"", &["https://a.jp/x。y"]),
         // The punctuation of scripts that write a space after it stays inside.
         (
             "انظر http://مثال.إختبار/مسار،ثم",
