@@ -142,6 +142,7 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         partners: None,
         window: FIRST_WINDOW,
         mapped: 0,
+        reread: 0,
     }
 }
 
@@ -152,6 +153,11 @@ const FIRST_WINDOW: usize = 256;
 /// tries whole ([`Extract::mapped_whole`]) before it stops trying: each is mapped from its start
 /// to the end of the run, so a run of many that the grammar refuses near its end took time n².
 const MAPPING_BUDGET: usize = 4;
+
+/// How many times the length of a run the candidates that start inside it read again from
+/// their own starts ([`Extract::reach_from`]) before they share its end: each reads to the end
+/// of the run, so a run of many took time n².
+const REREAD_BUDGET: usize = 4;
 
 /// The iterator of [`extract`].
 #[derive(Clone, Debug)]
@@ -189,6 +195,9 @@ pub struct Extract<'t, 'o> {
     /// The bytes a liberal mode has mapped for the candidates of the last run, against
     /// [`MAPPING_BUDGET`].
     mapped: usize,
+    /// The bytes the candidates inside the last run read by [`reach`] from its start may still
+    /// read again from their own ([`REREAD_BUDGET`]).
+    reread: usize,
 }
 
 /// An IRI found in text: where it stands, and the IRI it is read as.
@@ -436,23 +445,35 @@ impl<'t> Extract<'t, '_> {
         }
     }
 
-    /// [`reach`] from `start`, from the last run read when `start` is inside it; and whether
-    /// it is.
+    /// [`reach`] from `start`, from the last run read when `start` is inside it and reaches its
+    /// end; and whether it is.
     fn reach_from(&mut self, start: usize, liberal: bool) -> (usize, bool) {
         let (from, end) = self.reach;
-        if from <= start && start < end {
+        // A closing bracket that one opened after `from` partnered may have no partner from
+        // `start` inside the run (E9), which then reaches less far: read again while the
+        // budget lasts.
+        let inside = from <= start && start < end;
+        if inside && self.reread == 0 {
             return (end, true);
         }
         let b = self.text;
         // Between "<" and ">", or two '"', the IRI's end is its own (E4): E9's punctuation too,
         // when the closing one is there.
         let whole = closing_delimiter(b, start).map(|_| reach(b, start, liberal, true));
-        let end = match whole {
+        let own = match whole {
             Some(whole) if delimited(b, start, whole) => whole,
             _ => reach(b, start, liberal, false),
         };
-        self.reach = (start, end);
-        (end, false)
+        if !inside {
+            self.reread = (own - start).saturating_mul(REREAD_BUDGET);
+        } else {
+            self.reread = self.reread.saturating_sub(own - start);
+            if own >= end {
+                return (end, true);
+            }
+        }
+        self.reach = (start, own);
+        (own, false)
     }
 
     /// The IRI from `start` to beyond `least`, if there is one: what an IRI may hold, trimmed

@@ -684,11 +684,15 @@ fn the_punctuation_of_chinese_and_japanese_text_ends_an_iri() {
         ),
         ("(見て https://a.jp/(x)(y))を参照", &["https://a.jp/(x)(y)"]),
         ("(see https://a.com/x)é", &["https://a.com/x"]),
-        // Counted in the run, which a second IRI in it shares: a bracket opened between the
-        // two partners the closing one.
+        // Counted from each IRI's own start, though a second one shares the first's run: a
+        // bracket opened before it is no partner.
         (
             "(https://a.jp/x)(参考https://b.jp/y)を参照",
-            &["https://a.jp/x", "https://b.jp/y)を参照"],
+            &["https://a.jp/x", "https://b.jp/y"],
+        ),
+        (
+            "[https://a.jp/x][参考https://b.jp/y]です",
+            &["https://a.jp/x", "https://b.jp/y"],
         ),
         // A "'" is no delimiter of Appendix C.
         ("'https://a.jp/x。y'", &["https://a.jp/x"]),
@@ -1780,6 +1784,10 @@ fn many_candidates_in_one_run_take_linear_time() {
         let text = format!("{}{}", format!("{open}{rest}").repeat(n), close.repeat(n));
         count_within_a_minute(text, ExtractOptions::new());
     }
+    // A candidate inside the run of another reads it again from its own start (E9) only as
+    // long as a budget lasts.
+    let text = "(http://a/x)(参考".repeat(500_000) + ")を";
+    assert_eq!(count_within_a_minute(text, ExtractOptions::new()), 500_000);
     // Each quote's partner is looked for up to the next one (E8), whatever stands between.
     for piece in [
         "'http://a/x&amp;&#39;",
