@@ -38,6 +38,10 @@ const SCRIPT_COMPLEX: u16 = 255;
 /// The characters a look-alike may pass for (docs/spec-choices.md L6).
 const DELIMITERS: &str = ":/?#[]@.&=;% <>\"\\|";
 
+/// The delimiters that end a host (RFC 3986 3.2.2, and "\\" which browsers read as "/"): a
+/// letter that looks like one is a look-alike in a host label (docs/spec-choices.md L6).
+const HOST_ENDS: &str = "/?#@:\\";
+
 /// The scripts the "highly restrictive" level of UTS #39 5.2 names, whose ids src/lint.rs needs.
 const NAMED: [(Script, &str); 6] = [
     (Script::Latin, "LATIN"),
@@ -52,6 +56,7 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     let mut ids: Vec<Script> = NAMED.iter().map(|&(s, _)| s).collect();
     let mut values = vec![0u16; 0x110000];
     let (mut invisibles, mut lookalikes, mut composing) = (Vec::new(), Vec::new(), Vec::new());
+    let mut lookalike_letters = Vec::new();
     let mut mapped_ascii = Vec::new();
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
@@ -112,6 +117,16 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             if !of_a_script && !like_alphanumeric && like {
                 v |= RARE;
                 lookalikes.push(cp as u32);
+            }
+            // A letter or digit of a script that looks like a delimiter that ends a host
+            // (Katakana "ノ" like "/", "ʔ" like "?").
+            let mut ends = skeleton.chars();
+            if of_a_script
+                && ends.next().is_some_and(|d| HOST_ENDS.contains(d))
+                && ends.next().is_none()
+            {
+                v |= RARE;
+                lookalike_letters.push(cp as u32);
             }
         }
         let one = std::iter::once(c);
@@ -180,6 +195,11 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     for (name, what, points) in [
         ("INVISIBLE", "invisible", &invisibles),
         ("LOOKALIKE", "look-alikes of delimiters", &lookalikes),
+        (
+            "LOOKALIKE_LETTER",
+            "letters or digits of a script that look like a delimiter that ends a host",
+            &lookalike_letters,
+        ),
         (
             "MAPPED_ASCII",
             "of `ASCII_SKELETON` for what UTS #46 maps them to alone",

@@ -78,6 +78,12 @@ pub fn lint_class_bits(c: char) -> (u16, bool, bool, bool) {
     )
 }
 
+/// Whether `c` is listed among the letters and digits of a script that look like a delimiter
+/// that ends a host (of the lint table's `RARE`).
+pub fn lint_lookalike_letter(c: char) -> bool {
+    crate::tables::is_lookalike_letter(c as u32)
+}
+
 /// Whether `c` is listed among the code points of the lint table's `ASCII_SKELETON` for what
 /// UTS #46 maps them to alone.
 pub fn lint_mapped_ascii(c: char) -> bool {

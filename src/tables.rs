@@ -174,7 +174,8 @@ impl LintClass {
     /// Not ASCII, and Alphabetic, or a decimal digit (Nd) whose skeleton is ASCII digits.
     pub(crate) const LETTER: u16 = 1 << 3;
     pub(crate) const ASCII_SKELETON: u16 = 1 << 4;
-    /// Invisible, or a look-alike of a delimiter: [`is_invisible`], [`is_lookalike`] tell.
+    /// Invisible, or a look-alike of a delimiter: [`is_invisible`], [`is_lookalike`] and
+    /// [`is_lookalike_letter`] tell.
     pub(crate) const RARE: u16 = 1 << 5;
     /// NFC_Quick_Check or NFKC_Quick_Check not Yes.
     pub(crate) const NOT_QUICK: u16 = 1 << 6;
@@ -267,6 +268,12 @@ pub(crate) fn is_emoji(cp: u32) -> bool {
 /// Whether `cp`, of [`LintClass::RARE`], looks like a delimiter (build/lint.rs).
 pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)
+}
+
+/// Whether `cp`, of [`LintClass::RARE`], is a letter or digit of a script that looks like a
+/// delimiter that ends a host, "/", "?", "#", "@", ":" or "\\" (build/lint.rs).
+pub(crate) fn is_lookalike_letter(cp: u32) -> bool {
+    in_ranges(&LINT_LOOKALIKE_LETTER, cp)
 }
 
 /// The delimiter that `text`, a look-alike of one ([`is_lookalike`]), looks like: the one whose

@@ -238,12 +238,29 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
             let rest: Vec<char> = host[to..].chars().collect();
             from > 0 && (rest.is_empty() || rest.len() == 1 && DOTS.contains(&rest[0]))
         };
+        // Under a top-level label beyond ASCII (".рф", "xn--p1ai") no label passes for one of an
+        // ASCII host name.
+        let under_beyond_ascii = kind == Kind::Label && {
+            let host = iri.host().unwrap_or_default();
+            let host = host.strip_suffix(DOTS).unwrap_or(host);
+            let top = host.rsplit(DOTS).next().unwrap_or_default();
+            // This label is not the last.
+            end - at(host) < host.len()
+                && (!top.is_ascii() || top.to_ascii_lowercase().starts_with("xn--"))
+        };
+        // In a host label, any character beyond ASCII may pass for ASCII, a letter or not.
+        let passes_as_label =
+            |word: &str| !word.is_ascii() && unicode_security::skeleton(word).all(|c| c.is_ascii());
         let confusable = if kind != Kind::Label {
             passes(&word)
-        } else if passes(&word) {
-            ldh(&word) && !top_level
+        } else if passes_as_label(&word) {
+            ldh(&word) && !top_level && !under_beyond_ascii
         } else {
-            !word.is_ascii() && passes(&mapped()) && ldh(&mapped()) && !top_level
+            !word.is_ascii()
+                && passes(&mapped())
+                && ldh(&mapped())
+                && !top_level
+                && !under_beyond_ascii
         };
         if confusable {
             lints.push(whole(LintCode::Confusable));
@@ -272,7 +289,26 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
                 looks == d.to_string() || of_no_script && looks == skeleton(&d.to_string())
             });
             let separator = kind == Kind::Label && DOTS.contains(&c);
-            if !c.is_ascii() && !of_a_script && !like_alphanumeric && like && !separator {
+            // In a host label, a letter or digit of a script that looks like a delimiter that
+            // ends a host, with no character of its script beyond ASCII beside it.
+            let beside_its_own = [
+                text[..i].chars().next_back(),
+                text[i + c.len_utf8()..].chars().next(),
+            ]
+            .into_iter()
+            .flatten()
+            .any(|n| {
+                let (mine, theirs) = (c.script_extension(), n.script_extension());
+                !n.is_ascii()
+                    && !theirs.is_common()
+                    && !theirs.is_inherited()
+                    && !mine.intersection(theirs).is_empty()
+            });
+            let ends_a_host = looks.chars().count() == 1 && "/?#@:\\".contains(looks.as_str());
+            let letter_like = kind == Kind::Label && of_a_script && ends_a_host && !beside_its_own;
+            if !c.is_ascii() && (!of_a_script && !like_alphanumeric && like && !separator)
+                || !c.is_ascii() && letter_like
+            {
                 lints.push((LintCode::LookalikeDelimiter, start + i, c.len_utf8()));
             }
         }

@@ -3,7 +3,7 @@
 //! `unicode-normalization` (quick checks, combining classes) and `icu_properties`
 //! (Default_Ignorable_Code_Point).
 
-use iriscan::internals::{lint_class_bits, lint_mapped_ascii, lint_script};
+use iriscan::internals::{lint_class_bits, lint_lookalike_letter, lint_mapped_ascii, lint_script};
 use iriscan::tables::{bidi_class, BidiClass};
 use std::collections::HashMap;
 use unicode_normalization::char::canonical_combining_class;
@@ -55,6 +55,17 @@ fn every_code_point_has_the_class_its_sources_give() {
                         && skeleton
                             == unicode_security::skeleton(&d.to_string()).collect::<String>()
                 }));
+        // A letter or digit of a script whose skeleton is one delimiter that ends a host.
+        let lookalike_letter = wide
+            && of_a_script
+            && skeleton.chars().count() == 1
+            && skeleton.chars().all(|d| "/?#@:\\".contains(d));
+        if lint_lookalike_letter(c) != lookalike_letter {
+            wrong.push(format!(
+                "U+{:04X} a letter like a host's end: {lookalike_letter}",
+                c as u32
+            ));
+        }
         let one = std::iter::once(c);
         let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
         let not_quick = quick != (IsNormalized::Yes, IsNormalized::Yes);
@@ -75,7 +86,7 @@ fn every_code_point_has_the_class_its_sources_give() {
                         && skeleton.chars().all(|d| d.is_ascii_digit())),
             ),
             (16, skeleton.is_ascii() || mapped_ascii),
-            (32, is_invisible || lookalike),
+            (32, is_invisible || lookalike || lookalike_letter),
             (64, not_quick),
             (128, canonical_combining_class(c) != 0),
         ];

@@ -573,6 +573,34 @@ fn confusable() {
     }
     assert!(codes("http://\u{441}\u{440}\u{431}/").contains(&LintCode::Confusable));
     assert!(codes("http://\u{441}\u{440}\u{431}.a/").contains(&LintCode::Confusable));
+    // In a host label, what passes for ASCII need not be a letter: U+2010 HYPHEN, U+2212 MINUS
+    // SIGN and U+00D7 MULTIPLICATION SIGN make other names than the ASCII ones they look like.
+    for (host, like) in [
+        ("paypal\u{2010}login", "paypal-login"),
+        ("paypal\u{2212}login", "paypal-login"),
+        ("e\u{D7}ample", "example"),
+    ] {
+        let iri = format!("https://{host}.com/");
+        assert_eq!(lints(&iri), [(LintCode::Confusable, host.into())], "{iri}");
+        let said = self::message(&iri, LintCode::Confusable);
+        assert!(said.contains(&format!("\"{like}\"")), "{said}");
+        assert!(shown(&iri).starts_with("https://xn--"), "{}", shown(&iri));
+    }
+    // Elsewhere they are punctuation of the text: "1939–1945" in a path.
+    assert!(lints("https://x.com/1939\u{2013}1945").is_empty());
+    // Under a top-level label that is not ASCII, no label passes for one of an ASCII host name:
+    // Cyrillic "сахар" under ".рф" or ".бг" (in ACE form too), as browsers show them.
+    for iri in [
+        "https://\u{441}\u{430}\u{445}\u{430}\u{440}.\u{440}\u{444}/",
+        "https://\u{441}\u{43E}\u{440}.\u{431}\u{433}/",
+        "https://\u{441}\u{430}\u{445}\u{430}\u{440}.xn--p1ai/",
+        "https://\u{440}\u{443}\u{441}.\u{440}\u{443}\u{441}./",
+    ] {
+        assert!(lints(iri).is_empty(), "{iri}: {:?}", lints(iri));
+    }
+    assert!(
+        codes("https://\u{441}\u{430}\u{445}\u{430}\u{440}.com/").contains(&LintCode::Confusable)
+    );
     // A label passes for an ASCII host name only if its skeleton could be one: letters,
     // digits and hyphens (RFC 1123 2.1). Hebrew "יוסי" has the skeleton "'lo'".
     let hebrew_host = "http://\u{5D9}\u{5D5}\u{5E1}\u{5D9}.co.il/";
@@ -645,6 +673,51 @@ fn lookalike_delimiter() {
     assert!(codes("http://x/a？b").contains(&LintCode::LookalikeDelimiter));
     // In a host, U+3002 IDEOGRAPHIC FULL STOP separates labels (RFC 3490 3.1).
     assert!(lints("http://例え。jp/").is_empty());
+    // In a host label, a letter or digit of a script that looks like a delimiter that ends a
+    // host is a look-alike where no character of its script stands beside it: Katakana "ノ"
+    // and Han "丿" like "/", Latin "ʔ" like "?", Devanagari visarga like ":". The host seems
+    // to end at "accounts.google.com".
+    for (iri, like, delimiter) in [
+        (
+            "https://accounts.google.com\u{30CE}x.evil.com/",
+            "\u{30CE}",
+            "/",
+        ),
+        ("https://google.com\u{4E3F}evil.com/", "\u{4E3F}", "/"),
+        (
+            "https://accounts.google.com\u{294}x.evil.com/",
+            "\u{294}",
+            "?",
+        ),
+        ("https://google.com\u{903}evil.com/", "\u{903}", ":"),
+        ("https://google.com\u{30CE}\u{E9}vil.com/", "\u{30CE}", "/"),
+        ("https://\u{30CE}.jp/", "\u{30CE}", "/"),
+    ] {
+        let found = lints(iri);
+        assert!(
+            found.contains(&(LintCode::LookalikeDelimiter, like.into())),
+            "{iri}: {found:?}"
+        );
+        let said = message(iri, LintCode::LookalikeDelimiter);
+        assert!(
+            said.contains(&format!("looks like \"{delimiter}\"")),
+            "{said}"
+        );
+        assert!(
+            shown(iri).starts_with("https://xn--") || shown(iri).contains(".xn--"),
+            "{}",
+            shown(iri)
+        );
+    }
+    // Among the characters of its script, it is a letter of a word: "ノート" (note), Hindi
+    // "दुःख"; and outside host labels, where the host has ended, it is one too.
+    for iri in [
+        "https://\u{30CE}\u{30FC}\u{30C8}.jp/",
+        "https://\u{926}\u{941}\u{903}\u{916}.in/",
+        "https://x.jp/com\u{30CE}x",
+    ] {
+        assert!(!codes(iri).contains(&LintCode::LookalikeDelimiter), "{iri}");
+    }
     // A letter of a script is a letter: Hebrew yod looks like "'" but is not flagged as one.
     assert!(!codes("http://x/יד").contains(&LintCode::LookalikeDelimiter));
     // Look-alikes of '"', "%" and "|", whose own skeletons are "''", "°/₀" and "l" (UTS #39 4:

@@ -35,7 +35,8 @@
 
 use crate::map::pct::triplet_at;
 use crate::tables::{
-    is_composing, is_invisible, is_lookalike, is_mapped_ascii, lint_class, LintClass, LINT_SCRIPTS,
+    is_composing, is_invisible, is_lookalike, is_lookalike_letter, is_mapped_ascii, lint_class,
+    LintClass, LINT_SCRIPTS,
 };
 use crate::{Component, IriRef};
 use divided::Divided;
@@ -485,19 +486,23 @@ fn lint_part(
         push(LintCode::MixedScript, at, len, false);
     }
     // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters or digits like
-    // ASCII ones (a skeleton is ASCII exactly when the skeleton of each character is, and
-    // every ASCII character's is); or, for a host label, that of the label as IDNA maps it, for
-    // which alone some characters have the flag. A label passes for an ASCII host name only
-    // where its skeleton could be one, and a top-level one is not chosen by who would spoof
-    // (L5).
-    if summary.any & LintClass::LETTER != 0
+    // ASCII ones, or of a host label with any non-ASCII character (a hyphen, a sign: it names
+    // another host than the one it passes for); a skeleton is ASCII exactly when the skeleton
+    // of each character is, and every ASCII character's is. For a host label, also that of the
+    // label as IDNA maps it, for which alone some characters have the flag. A label passes for
+    // an ASCII host name only where its skeleton could be one, and neither a top-level one, not
+    // chosen by who would spoof, nor one under a top-level label that is not ASCII does (L5).
+    let label = part.kind == PartKind::Label;
+    if (summary.any & LintClass::LETTER != 0 || label)
         && summary.all & LintClass::ASCII_SKELETON != 0
         && (!text
             .chars()
             .any(|c| !c.is_ascii() && is_mapped_ascii(c as u32))
-            || part.kind == PartKind::Label && mapped_looks_ascii(text))
-        && (part.kind != PartKind::Label
-            || passes_for_a_host_name(text) && !is_top_level(input, part))
+            || label && mapped_looks_ascii(text))
+        && (!label
+            || passes_for_a_host_name(text)
+                && !is_top_level(input, part)
+                && !under_a_top_level_beyond_ascii(input, part))
     {
         push(LintCode::Confusable, at, len, false);
     }
@@ -513,10 +518,12 @@ fn lint_part(
     }
     if summary.any & LintClass::RARE != 0 {
         for (i, c) in text.char_indices().skip_while(|&(i, _)| i < marks) {
-            // In a host, the dots of RFC 3490 3.1 separate labels.
-            if lint_class(c as u32).0 & LintClass::RARE != 0
-                && is_lookalike(c as u32)
-                && !(part.kind == PartKind::Label && crate::map::host::DOTS.contains(&c))
+            // In a host, the dots of RFC 3490 3.1 separate labels; and a letter that looks
+            // like a delimiter that ends one makes it seem to end there (L6).
+            let cp = c as u32;
+            if lint_class(cp).0 & LintClass::RARE != 0
+                && (is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
+                    || label && is_lookalike_letter(cp) && !beside_its_script(text, i, c))
             {
                 push(LintCode::LookalikeDelimiter, at + i, c.len_utf8(), false);
             }
@@ -843,7 +850,7 @@ impl Summary {
             || self.leading_mark
             || self.has(LintClass::RTL)
             || self.any & (LintClass::RARE | LintClass::NOT_QUICK) != 0
-            || self.any & LintClass::LETTER != 0 && self.all & LintClass::ASCII_SKELETON != 0
+            || self.non_ascii && self.all & LintClass::ASCII_SKELETON != 0
         {
             return true;
         }
@@ -1181,6 +1188,42 @@ fn is_top_level(input: &str, part: Part) -> bool {
     let after = after.strip_prefix(DOTS).unwrap_or(after);
     input[..part.start].ends_with(DOTS)
         && (after.is_empty() || after.starts_with(['/', '?', '#', ':']))
+}
+
+/// Whether a character of the script of `c`, at `i` in `text`, and beyond ASCII, stands right
+/// before or after it (Script_Extensions that meet): a letter of a word of its script. Beside
+/// ASCII alone, as "ʔ" of the Latin script in "comʔx", it passes for a delimiter among the
+/// ASCII characters of a host name.
+fn beside_its_script(text: &str, i: usize, c: char) -> bool {
+    let scripts = c.script_extension();
+    let before = text[..i].chars().next_back();
+    let after = text[i + c.len_utf8()..].chars().next();
+    [before, after].into_iter().flatten().any(|n| {
+        let theirs = n.script_extension();
+        !(n.is_ascii()
+            || theirs.is_common()
+            || theirs.is_inherited()
+            || scripts.intersection(theirs).is_empty())
+    })
+}
+
+/// Whether the host label `part` of `input` is under a top-level label that is not ASCII, as
+/// written or in ACE form (".рф", "xn--p1ai"): the host name is not an ASCII one, nor can pass
+/// for one, whatever its other labels look like.
+fn under_a_top_level_beyond_ascii(input: &str, part: Part) -> bool {
+    use crate::map::host::DOTS;
+    let rest = &input[part.end..];
+    let host = &rest[..rest.find(['/', '?', '#', ':']).unwrap_or(rest.len())];
+    let host = host.strip_suffix(DOTS).unwrap_or(host);
+    let Some(at) = host.rfind(DOTS) else {
+        return false;
+    };
+    let top = &host[at..];
+    let top = top.trim_start_matches(DOTS);
+    !top.is_ascii()
+        || top
+            .get(..4)
+            .is_some_and(|ace| ace.eq_ignore_ascii_case("xn--"))
 }
 
 /// `text` without its percent-encoded octets ([`letters`]).
