@@ -92,14 +92,16 @@ fn classes() -> Vec<(&'static str, &'static str, String)> {
             "TEXT",
             "What an IRI in running text may hold of ASCII (`extract`): `iquery`'s characters and \
              \"#\", \"[\", \"]\" and \"%\", which the grammar places (3987bis 2.2, 8.3); but the \
-             closing brackets, which the walk decides.",
-            without(&format!("{pchar}/?#[]%"), ")]"),
+             closing brackets, which the walk decides, and \"'\", \",\" and \";\", whose first the \
+             walk notes.",
+            without(&format!("{pchar}/?#[]%"), ")]',;"),
         ),
         (
             "TEXT_LIBERAL",
             "`TEXT` and the characters the liberal modes map (3987bis 7: \"{\", \"}\", \"|\", \
-             \"\\\", \"^\", \"`\"); but the closing brackets, which the walk decides.",
-            without(&format!("{pchar}/?#[]%{{}}|\\^`"), ")]}"),
+             \"\\\", \"^\", \"`\"); but the closing brackets, which the walk decides, and \
+             \"'\", \",\" and \";\", whose first the walk notes.",
+            without(&format!("{pchar}/?#[]%{{}}|\\^`"), ")]}',;"),
         ),
     ]
 }

@@ -17,7 +17,7 @@
 //! assert_eq!(found.range(), 6..23);
 //! ```
 //!
-//! What counts as an IRI (docs/spec-choices.md E1 to E9):
+//! What counts as an IRI (docs/spec-choices.md E1 to E10):
 //! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
 //!   (in lowercase or in capitals: `File:` is a word; not "::"), or any scheme followed by
 //!   "://" (by default; the table's scheme after a "." that ends a sentence, `out.http://a.com/`,
@@ -42,7 +42,9 @@
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
 //!   (not `http://exa` for `http://exa%mple.com/`), and it must go beyond its scheme and "//"
-//!   with a letter or a digit of some script or an IP literal (not `news:-(`).
+//!   with a letter or a digit of some script or an IP literal (not `news:-(`);
+//! - a "'" in its host or port ends it (`https://github.com's`), and so does a "," or ";" right
+//!   before another IRI's start (`https://a.com,https://b.com`).
 
 use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
@@ -143,6 +145,9 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         window: FIRST_WINDOW,
         mapped: 0,
         reread: 0,
+        reach_marks: 0,
+        apostrophe: ((usize::MAX, 0), 0, 0),
+        list: ((usize::MAX, 0), 0, 0),
     }
 }
 
@@ -198,6 +203,14 @@ pub struct Extract<'t, 'o> {
     /// The bytes the candidates inside the last run read by [`reach`] from its start may still
     /// read again from their own ([`REREAD_BUDGET`]).
     reread: usize,
+    /// Where the first "'", "," or ";" of the last run [`reach`] read stands (its end for none).
+    reach_marks: usize,
+    /// The last run read for a "'" in a host (E10), from where in it, and its first "'" from
+    /// there (the run's end for none).
+    apostrophe: ((usize, usize), usize, usize),
+    /// The same for a list written without spaces (E10): the first "," or ";" that another IRI
+    /// starts right after.
+    list: ((usize, usize), usize, usize),
 }
 
 /// An IRI found in text: where it stands, and the IRI it is read as.
@@ -460,8 +473,8 @@ impl<'t> Extract<'t, '_> {
         // Between "<" and ">", or two '"', the IRI's end is its own (E4): E9's punctuation too,
         // when the closing one is there.
         let whole = closing_delimiter(b, start).map(|_| reach(b, start, liberal, true));
-        let own = match whole {
-            Some(whole) if delimited(b, start, whole) => whole,
+        let (own, marks) = match whole {
+            Some(whole) if delimited(b, start, whole.0) => whole,
             _ => reach(b, start, liberal, false),
         };
         if !inside {
@@ -473,6 +486,7 @@ impl<'t> Extract<'t, '_> {
             }
         }
         self.reach = (start, own);
+        self.reach_marks = marks;
         (own, false)
     }
 
@@ -539,6 +553,12 @@ impl<'t> Extract<'t, '_> {
             }
             (Some((_, stop)), _) => trim(b, start, stop),
         };
+        // Where the run holds no "'", "," or ";" before the end, neither stands in it (E10).
+        let end = if self.reach_marks < end {
+            self.before_a_host_apostrophe_or_a_list(start, least, www, end)
+        } else {
+            end
+        };
         if end <= least || !holds_more_than_punctuation(&b[least..end]) {
             return None;
         }
@@ -549,6 +569,96 @@ impl<'t> Extract<'t, '_> {
             }
         }
         self.longest_accepted(start, end, least, www)
+    }
+
+    /// The end of the candidate `b[start..end]`, whose text after its scheme starts at `least`,
+    /// before a "'" in its host or port (no host name holds one: a possessive after a host is
+    /// the sentence's) or before a "," or ";" that another IRI starts right after (a list
+    /// written without spaces), trimmed again (E10); `end` where neither stands in it.
+    fn before_a_host_apostrophe_or_a_list(
+        &mut self,
+        start: usize,
+        least: usize,
+        www: bool,
+        end: usize,
+    ) -> usize {
+        let b = self.text;
+        if least >= end {
+            return end;
+        }
+        // The first "'" of the run from `least` on, and its first "," or ";" that another IRI
+        // starts after: each read once for the candidates of the run, whose starts come in
+        // order, up to where it stands (read again for each, a run of many took time n²).
+        let run_end = self.reach.1.max(least);
+        let (run, from, at) = self.apostrophe;
+        let apostrophe = if run == self.reach && from <= least && least <= at {
+            at
+        } else {
+            let at = memchr::memchr(b'\'', &b[least..run_end]).map_or(run_end, |k| least + k);
+            self.apostrophe = (self.reach, least, at);
+            at
+        };
+        let (run, from, at) = self.list;
+        let list = if run == self.reach && from <= least && least <= at {
+            at
+        } else {
+            let at = memchr::memchr2_iter(b',', b';', &b[least..run_end])
+                .map(|k| least + k)
+                .find(|&at| self.starts_an_iri(at + 1))
+                .unwrap_or(run_end);
+            self.list = (self.reach, least, at);
+            at
+        };
+        // The host starts after "//" and the userinfo, or at "www.", and ends at the first "/",
+        // "?" or "#" (for "www.", known: `authority_end`, which a "@" ends too).
+        let host_end = if www {
+            let (_, _, stop, _) = self.authority_end;
+            Some(stop).filter(|&stop| b.get(stop) != Some(&b'@'))
+        } else if b[..least].ends_with(b"//") && apostrophe < end {
+            // Read only where a "'" stands: the authorities of a run's candidates, which end at
+            // the "/"s of the next ones' "//", do not overlap.
+            let authority_end = b[least..end]
+                .iter()
+                .position(|c| matches!(c, b'/' | b'?' | b'#'))
+                .map_or(end, |k| least + k);
+            let host = b[least..authority_end]
+                .iter()
+                .rposition(|&c| c == b'@')
+                .map_or(least, |k| least + k + 1);
+            Some(authority_end).filter(|_| apostrophe >= host)
+        } else {
+            None
+        };
+        let mut cut = list;
+        if host_end.is_some_and(|host_end| apostrophe < host_end) {
+            cut = cut.min(apostrophe);
+        }
+        if cut < end {
+            trim(b, start, cut)
+        } else {
+            end
+        }
+    }
+
+    /// Whether an IRI may start at `at`, as the search finds them: a scheme that counts there
+    /// and its ":" (and "//" where it needs them), or, with `--www`, "www.".
+    fn starts_an_iri(&self, at: usize) -> bool {
+        let b = self.text;
+        if self.options.www && b[at..].starts_with(b"www.") {
+            return true;
+        }
+        let len = b[at..]
+            .iter()
+            .take_while(|&&c| ascii(c) & class::SCHEME != 0)
+            .count();
+        let colon = at + len;
+        if len == 0 || !b[at].is_ascii_alphabetic() || b.get(colon) != Some(&b':') {
+            return false;
+        }
+        let slashes = b[colon + 1..].starts_with(b"//");
+        self.options
+            .starts(&b[at..colon])
+            .is_some_and(|only_with_slashes| slashes || !only_with_slashes)
     }
 
     /// Where the partner of the opening bracket right before `start` stands in the run that ends
@@ -860,9 +970,10 @@ fn mapped_by_liberal_modes(c: u8) -> bool {
 /// marks, ASCII characters outside the grammar's (7.3's "<", ">", '"' and space among them;
 /// `liberal` lets the ones the modes of 3987bis 7 map through), and bytes that are not UTF-8;
 /// unless `delimited` (between "<" and ">" or two '"'), where text goes on without a space, the
-/// punctuation and the brackets without a partner too (E9).
+/// punctuation and the brackets without a partner too (E9). And where its first "'", "," or ";"
+/// stands (the end for none).
 #[inline]
-fn reach(b: &[u8], start: usize, liberal: bool, delimited: bool) -> usize {
+fn reach(b: &[u8], start: usize, liberal: bool, delimited: bool) -> (usize, usize) {
     let reach = Reach {
         b,
         start,
@@ -883,10 +994,22 @@ struct Reach<'b> {
 }
 
 impl simd::Kernel for Reach<'_> {
-    type Output = usize;
+    /// Where the run ends, and where its first "'", "," or ";" stands (its end for none).
+    type Output = (usize, usize);
 
     #[inline(always)]
-    fn run<const L: u8>(self, cpu: simd::Cpu<L>) -> usize {
+    fn run<const L: u8>(self, cpu: simd::Cpu<L>) -> (usize, usize) {
+        let mut first = usize::MAX;
+        let end = self.walk(cpu, &mut first);
+        (end, first.min(end))
+    }
+}
+
+impl Reach<'_> {
+    /// [`reach`], noting in `first` where its first "'", "," or ";" stands, which the classes
+    /// leave to the walk: E10 reads a run for them only where one does.
+    #[inline(always)]
+    fn walk<const L: u8>(self, cpu: simd::Cpu<L>, first: &mut usize) -> usize {
         let b = self.b;
         let text = if self.liberal {
             class::TEXT_LIBERAL
@@ -909,6 +1032,11 @@ impl simd::Kernel for Reach<'_> {
             };
             if c < 0x80 {
                 if ascii(c) & text != 0 {
+                    i += 1;
+                    continue;
+                }
+                if matches!(c, b'\'' | b',' | b';') {
+                    *first = (*first).min(i);
                     i += 1;
                     continue;
                 }
@@ -1690,7 +1818,7 @@ mod tests {
 
     /// [`reach`] a byte at a time, with `std` deciding UTF-8 and the properties their tables:
     /// the reference of every level.
-    fn reach_bytewise(b: &[u8], start: usize, liberal: bool, delimited: bool) -> usize {
+    fn reach_bytewise(b: &[u8], start: usize, liberal: bool, delimited: bool) -> (usize, usize) {
         let terminal = crate::tables::is_terminal_punctuation;
         let mut unpartnered: Vec<char> = Vec::new();
         // The character at `i`, if it is beyond ASCII, UTF-8, and no end of an IRI in text.
@@ -1765,7 +1893,11 @@ mod tests {
                 _ => break,
             }
         }
-        i
+        let first = b[start..i]
+            .iter()
+            .position(|c| b"',;".contains(c))
+            .map_or(i, |k| start + k);
+        (i, first)
     }
 
     /// The schemes of `data/schemes.csv`, read from the file: the reference of the generated table.
