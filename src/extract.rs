@@ -24,7 +24,8 @@
 //!   and not the letters of an escape before it, `\fBhttp://a.com/`); with
 //!   [`ExtractOptions::www`], "www." at the start of a word, read as "http://www.";
 //! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
-//!   it may not, at white space of any script and the zero width spaces (U+200B, U+FEFF), at
+//!   it may not, at white space of any script and the zero width characters (U+200B, U+2060,
+//!   U+FEFF), at
 //!   "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that are not UTF-8;
 //!   and, where text goes on without a space, at the sentence punctuation of Chinese and
 //!   Japanese text ("。", "、", "，"...), at a closing bracket of theirs ("）", "】"...) or an
@@ -1131,9 +1132,10 @@ pub(crate) fn check_reach(input: &[u8]) {
 fn ends_an_iri(c: char) -> bool {
     matches!(
         c as u32,
-        // White_Space, and the zero width spaces that divide words where no space does.
+        // White_Space, the zero width space that divides words where no space does, and the
+        // word joiner and its older form, which no one sees in an IRI either.
         0x85 | 0xA0 | 0x1680 | 0x2000..=0x200B | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
-        | 0xFEFF
+        | 0x2060 | 0xFEFF
         // Quotation_Mark.
         | 0xAB | 0xBB | 0x2018..=0x201F | 0x2039 | 0x203A | 0x2E42 | 0x300C..=0x300F
         | 0x301D..=0x301F | 0xFE41..=0xFE44 | 0xFF02 | 0xFF07 | 0xFF62 | 0xFF63
@@ -1830,7 +1832,7 @@ mod tests {
                 !(c.is_ascii()
                     || c.is_whitespace()
                     || is_quotation_mark(c)
-                    || matches!(c, '\u{200B}' | '\u{FEFF}')
+                    || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
                     || in_cjk_blocks(c) && terminal(c as u32))
             })
         };
@@ -1873,7 +1875,7 @@ mod tests {
                 Some(c)
                     if !c.is_whitespace()
                         && !is_quotation_mark(c)
-                        && !matches!(c, '\u{200B}' | '\u{FEFF}') =>
+                        && !matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}') =>
                 {
                     if !delimited && in_cjk_blocks(c) {
                         if terminal(c as u32) {
@@ -1983,8 +1985,9 @@ mod tests {
     #[test]
     fn the_characters_that_end_an_iri_are_white_space_and_quotation_marks() {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
-            let expected =
-                c.is_whitespace() || is_quotation_mark(c) || matches!(c, '\u{200B}' | '\u{FEFF}');
+            let expected = c.is_whitespace()
+                || is_quotation_mark(c)
+                || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}');
             assert_eq!(ends_an_iri(c), expected, "U+{:04X}", c as u32);
         }
     }

@@ -164,8 +164,8 @@ fn white_space_of_any_script_ends_an_iri() {
         ["https://例え.jp/パス"]
     );
     // So do U+200B ZERO WIDTH SPACE, which Thai and Khmer text writes between words, and
-    // U+FEFF, its older form.
-    for c in ['\u{200B}', '\u{FEFF}'] {
+    // U+2060 WORD JOINER and U+FEFF, its older form, which no one sees in an IRI either.
+    for c in ['\u{200B}', '\u{2060}', '\u{FEFF}'] {
         let text = format!("http://a.com/x{c}\u{E15}\u{E48}\u{E2D}");
         assert_eq!(found(&text), ["http://a.com/x"], "U+{:04X}", c as u32);
     }
@@ -220,7 +220,7 @@ fn every_other_character_the_grammar_allows_goes_on() {
         if c.is_whitespace()
             || marks.contains(c)
             || in_cjk_blocks(c) && (terminal.contains(c) || closing)
-            || matches!(c, '\u{200B}' | '\u{FEFF}')
+            || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
             || IriRef::parse(&iri).is_err()
         {
             continue;
@@ -571,7 +571,7 @@ fn sentence_punctuation_is_not_part_of_the_end() {
         let iri = format!("http://a.com/x{c}");
         if IriRef::parse_as(&iri, iriscan::Grammar::Iri).is_err()
             || c.is_whitespace()
-            || matches!(c, '\u{200B}' | '\u{FEFF}')
+            || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
             || quotes.contains(c)
             || glyphs.get(c).paired_bracket_type
                 == icu_properties::props::BidiPairedBracketType::Close
@@ -1388,7 +1388,7 @@ fn ends_plainly(iri: &str) -> bool {
     let ends = |c: char| {
         c.is_whitespace()
             || c != '\'' && quotes.contains(c)
-            || matches!(c, '\u{200B}' | '\u{FEFF}')
+            || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
             || in_cjk_blocks(c) && (terminal.contains(c) || closing(Some(c)))
     };
     // An ASCII closing bracket without its partner before a character beyond ASCII (E9).
