@@ -18,9 +18,9 @@ pub fn write(out: &mut String, csv: &Path) {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let f: Vec<&str> = line.splitn(5, ',').map(str::trim).collect();
-        let [name, port, dns, slash, defined_by] = f[..] else {
-            panic!("schemes.csv line {}: want scheme,default_port,dns_host,empty_path_is_slash,defined_by", n + 1)
+        let f: Vec<&str> = line.splitn(6, ',').map(str::trim).collect();
+        let [name, port, dns, slash, authority, defined_by] = f[..] else {
+            panic!("schemes.csv line {}: want scheme,default_port,dns_host,empty_path_is_slash,authority,defined_by", n + 1)
         };
         assert!(
             name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
@@ -41,9 +41,10 @@ pub fn write(out: &mut String, csv: &Path) {
             _ => panic!("schemes.csv line {}: {s:?} is not true or false", n + 1),
         };
         let value = format!(
-            "SchemeInfo {{ name: {name:?}, default_port: {port}, dns_host: {}, empty_path_is_slash: {}, defined_by: {defined_by:?} }}",
+            "SchemeInfo {{ name: {name:?}, default_port: {port}, dns_host: {}, empty_path_is_slash: {}, authority: {}, defined_by: {defined_by:?} }}",
             flag(dns),
-            flag(slash)
+            flag(slash),
+            flag(authority)
         );
         assert!(
             name.len() <= SCHEME_KEY_LEN,

@@ -19,7 +19,8 @@
 //!
 //! What counts as an IRI (docs/spec-choices.md E1 to E10):
 //! - a start: a scheme of the scheme table (or of [`ExtractOptions::schemes`]) followed by ":"
-//!   (in lowercase or in capitals: `File:` is a word; not "::"), or any scheme followed by
+//!   (in lowercase or in capitals: `File:` is a word; not "::"; and by "//" where the table
+//!   says its IRIs have an authority: not `HTTP:80`), or any scheme followed by
 //!   "://" (by default; the table's scheme after a "." that ends a sentence, `out.http://a.com/`,
 //!   and not the letters of an escape before it, `\fBhttp://a.com/`); with
 //!   [`ExtractOptions::www`], "www." at the start of a word, read as "http://www.";
@@ -114,14 +115,28 @@ impl ExtractOptions {
         last < 128 && bits >> last & 1 != 0
     }
 
-    /// Whether `scheme` followed by ":" starts an IRI, and whether only when "//" follows.
+    /// Whether `scheme` is one of the table, or of `schemes` where it is given.
+    fn known(&self, scheme: &[u8]) -> bool {
+        match &self.schemes {
+            Some(list) => list
+                .iter()
+                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme)),
+            None => crate::scheme::scheme_info_of_bytes(scheme).is_some(),
+        }
+    }
+
+    /// Whether `scheme` followed by ":" starts an IRI, and whether only when "//" follows: any
+    /// scheme with it, by default, and one of the table whose IRIs have an authority only with
+    /// it (E1).
     fn starts(&self, scheme: &[u8]) -> Option<bool> {
+        let info = crate::scheme::scheme_info_of_bytes(scheme);
+        let authority = info.is_some_and(|i| i.authority);
         match &self.schemes {
             Some(list) => list
                 .iter()
                 .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
-                .then_some(false),
-            None => Some(crate::scheme::scheme_info_of_bytes(scheme).is_none()),
+                .then_some(authority),
+            None => Some(info.is_none() || authority),
         }
     }
 }
@@ -365,13 +380,13 @@ impl<'t> Extract<'t, '_> {
         // A scheme read back over a "." that is not one of the table (or of `--schemes`), but
         // whose end after its last "." is: a sentence ended without a space
         // ("out.http://a.com/x").
-        if starts != Some(false) {
+        if !self.options.known(&b[start..colon]) {
             if let Some(dot) = b[start..colon].iter().rposition(|&c| c == b'.') {
                 if b.get(start + dot + 1).is_some_and(u8::is_ascii_alphabetic)
-                    && self.options.starts(&b[start + dot + 1..colon]) == Some(false)
+                    && self.options.known(&b[start + dot + 1..colon])
                 {
                     start += dot + 1;
-                    starts = Some(false);
+                    starts = self.options.starts(&b[start..colon]);
                 }
             }
         }

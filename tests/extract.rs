@@ -114,11 +114,28 @@ fn words_with_a_colon_start_nothing() {
         "Acquire::https::CAInfo \"/etc/ssl/ca.pem\";",
         "a subclass of HTTP::Daemon.",
         "news::x and mailto::y",
+        // Without "//", a scheme whose IRIs have an authority is a protocol's name: a port
+        // after it, or a word (E1).
+        "HTTP:80 and HTTPS:443",
+        "git config http.proxy http:8080",
+        "Errors: imap:connection refused",
+        "ws:8080, LDAP:389",
         "",
         ":",
         "://",
     ] {
         assert!(found(text).is_empty(), "{text:?}: {:?}", found(text));
+    }
+    // So with `--schemes` too; and those whose IRIs need none start one without it.
+    let options = ExtractOptions::new().schemes(["http", "mailto"]);
+    assert!(found_with(&options, "http:8080").is_empty());
+    assert_eq!(found_with(&options, "mailto:a@b.com"), ["mailto:a@b.com"]);
+    for text in [
+        "news:comp.lang.rust",
+        "sip:alice@example.com",
+        "file:/etc/hosts",
+    ] {
+        assert_eq!(found(text), [text]);
     }
 }
 
@@ -1436,11 +1453,12 @@ fn space() -> impl Strategy<Value = &'static str> {
 proptest! {
     /// Every IRI the grammar accepts that holds a letter or a digit after its scheme and "//"
     /// (E1), between words of several scripts and white space, is found whole: with any scheme
-    /// and an authority, or with a scheme of the table and none (and no "::" after it).
+    /// and an authority, or with a scheme of the table whose IRIs have none and none (and no
+    /// "::" after it).
     #[test]
     fn an_iri_between_words_is_found_whole(
         any_scheme in common::scheme(),
-        table_scheme in proptest::sample::select(vec!["http", "https", "ftp", "news", "file", "sip"]),
+        table_scheme in proptest::sample::select(vec!["news", "file", "sip", "sips"]),
         authority in any::<bool>(),
         built in common::iri_ref(true, false),
         (before, after) in (word(), word()),
@@ -1581,7 +1599,8 @@ fn where_linkify_answers_otherwise() {
             "http://a.com/%zz",
             "% needs two hex digits",
         ),
-        // Schemes: a scheme of the table needs no "//"; linkify needs "://" but for mail.
+        // Schemes: a scheme of the table whose IRIs have no authority needs no "//"; linkify
+        // needs "://" but for mail.
         (
             "news:comp.lang.rust",
             "news:comp.lang.rust",
@@ -1589,8 +1608,8 @@ fn where_linkify_answers_otherwise() {
             "news is in the scheme table",
         ),
         (
-            "http:/a.com",
-            "http:/a.com",
+            "file:/etc/hosts",
+            "file:/etc/hosts",
             "",
             "an IRI with an absolute path",
         ),

@@ -11,9 +11,10 @@ use std::io::Write;
 /// Find the IRIs in running text (3987bis 8.3): log lines, mail, chat, Markdown, in any script.
 ///
 /// An IRI starts at a scheme of the scheme table followed by ":" (in lowercase or capitals:
-/// "File:" is a word), or at any scheme followed by "//" (--schemes: only those schemes), or
-/// with --www at "www." (read as "http://www."); it runs on through the characters an IRI may
-/// hold, non-ASCII ones included, and ends at one it may not, at white space and U+200B, at
+/// "File:" is a word; and by "//" where its IRIs have an authority: not "HTTP:80"), or at any
+/// scheme followed by "//" (--schemes: only those schemes), or with --www at "www." (read as
+/// "http://www."); it runs on through the characters an IRI may hold, non-ASCII ones
+/// included, and ends at one it may not, at white space and U+200B, at
 /// "<", ">", '"' and quotation marks of any script, and at the punctuation of Chinese and
 /// Japanese text ("。", "、", "，") or a closing bracket without its partner before text that
 /// goes on without a space ("）を", ")를"), at a "'" in its host ("github.com's"), and at a ","
@@ -35,7 +36,8 @@ use std::io::Write;
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// The schemes that start an IRI, separated by commas (ASCII case ignored). Default: those
-    /// of the scheme table followed by ":", and any scheme followed by "//".
+    /// of the scheme table followed by ":" (by "//" where its IRIs have an authority), and any
+    /// scheme followed by "//".
     #[arg(long, value_delimiter = ',', value_name = "SCHEME,...", value_parser = scheme_name)]
     schemes: Option<Vec<String>>,
     /// "www." at the start of a word starts an IRI too, read as "http://www.".

@@ -16,6 +16,9 @@ pub struct SchemeInfo {
     pub dns_host: bool,
     /// Whether an empty path is equivalent to "/" (RFC 3986 6.2.3).
     pub empty_path_is_slash: bool,
+    /// Whether the scheme's own syntax has "//" and an authority after its ":" (RFC 3986 3.2):
+    /// `http:` does, `news:` and `sip:` do not. In running text, `HTTP:80` is no IRI.
+    pub authority: bool,
     /// The document that defines the scheme.
     pub defined_by: &'static str,
 }
