@@ -115,28 +115,21 @@ impl ExtractOptions {
         last < 128 && bits >> last & 1 != 0
     }
 
-    /// Whether `scheme` is one of the table, or of `schemes` where it is given.
-    fn known(&self, scheme: &[u8]) -> bool {
-        match &self.schemes {
-            Some(list) => list
-                .iter()
-                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme)),
-            None => crate::scheme::scheme_info_of_bytes(scheme).is_some(),
-        }
-    }
-
-    /// Whether `scheme` followed by ":" starts an IRI, and whether only when "//" follows: any
-    /// scheme with it, by default, and one of the table whose IRIs have an authority only with
-    /// it (E1).
-    fn starts(&self, scheme: &[u8]) -> Option<bool> {
+    /// Whether `scheme` is one of the table (or of `schemes`, where given); and whether it
+    /// starts an IRI followed by ":", and if so whether only when "//" follows: any scheme with
+    /// it, by default, and one of the table whose IRIs have an authority only with it (E1).
+    /// One lookup in the table for both.
+    fn starts(&self, scheme: &[u8]) -> (bool, Option<bool>) {
         let info = crate::scheme::scheme_info_of_bytes(scheme);
         let authority = info.is_some_and(|i| i.authority);
         match &self.schemes {
-            Some(list) => list
-                .iter()
-                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
-                .then_some(authority),
-            None => Some(info.is_none() || authority),
+            Some(list) => {
+                let listed = list
+                    .iter()
+                    .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme));
+                (listed, listed.then_some(authority))
+            }
+            None => (info.is_some(), Some(info.is_none() || authority)),
         }
     }
 }
@@ -376,17 +369,17 @@ impl<'t> Extract<'t, '_> {
         if escaped < colon && b[escaped].is_ascii_alphabetic() {
             start = escaped;
         }
-        let mut starts = self.options.starts(&b[start..colon]);
+        let (known, mut starts) = self.options.starts(&b[start..colon]);
         // A scheme read back over a "." that is not one of the table (or of `--schemes`), but
         // whose end after its last "." is: a sentence ended without a space
         // ("out.http://a.com/x").
-        if !self.options.known(&b[start..colon]) {
+        if !known {
             if let Some(dot) = b[start..colon].iter().rposition(|&c| c == b'.') {
-                if b.get(start + dot + 1).is_some_and(u8::is_ascii_alphabetic)
-                    && self.options.known(&b[start + dot + 1..colon])
-                {
-                    start += dot + 1;
-                    starts = self.options.starts(&b[start..colon]);
+                if b.get(start + dot + 1).is_some_and(u8::is_ascii_alphabetic) {
+                    if let (true, after) = self.options.starts(&b[start + dot + 1..colon]) {
+                        start += dot + 1;
+                        starts = after;
+                    }
                 }
             }
         }
@@ -674,6 +667,7 @@ impl<'t> Extract<'t, '_> {
         let slashes = b[colon + 1..].starts_with(b"//");
         self.options
             .starts(&b[at..colon])
+            .1
             .is_some_and(|only_with_slashes| slashes || !only_with_slashes)
     }
 
