@@ -390,11 +390,7 @@ impl<'t> Extract<'t, '_> {
         // Without "//", a scheme of mixed case is a capitalized word with a colon ("File:" of a
         // wiki's page names, "News:"): RFC 3986 3.1 has schemes written in lowercase, and
         // URNs are written in capitals too ("URN:ISBN:...").
-        let scheme = &b[start..colon];
-        if !slashes
-            && scheme.iter().any(u8::is_ascii_uppercase)
-            && scheme.iter().any(u8::is_ascii_lowercase)
-        {
+        if !slashes && mixed_case(&b[start..colon]) {
             return None;
         }
         let least = colon + 1 + if slashes { 2 } else { 0 };
@@ -649,8 +645,9 @@ impl<'t> Extract<'t, '_> {
         }
     }
 
-    /// Whether an IRI may start at `at`, as the search finds them: a scheme that counts there
-    /// and its ":" (and "//" where it needs them), or, with `--www`, "www.".
+    /// Whether an IRI may start at `at`, as the search finds them (E1): a scheme that counts
+    /// there and its ":" (and "//" where it needs them; not "::", and not a word of mixed case
+    /// without them), or, with `--www`, "www.".
     fn starts_an_iri(&self, at: usize) -> bool {
         let b = self.text;
         if self.options.www && b[at..].starts_with(b"www.") {
@@ -665,8 +662,12 @@ impl<'t> Extract<'t, '_> {
             return false;
         }
         let slashes = b[colon + 1..].starts_with(b"//");
+        let scheme = &b[at..colon];
+        if b.get(colon + 1) == Some(&b':') || !slashes && mixed_case(scheme) {
+            return false;
+        }
         self.options
-            .starts(&b[at..colon])
+            .starts(scheme)
             .1
             .is_some_and(|only_with_slashes| slashes || !only_with_slashes)
     }
@@ -968,6 +969,12 @@ fn word_start(b: &[u8], at: usize) -> bool {
         from -= 1;
     }
     plain(at) || marks > 0 && plain(from) && (from == 0 || b[from - 1] != b'*')
+}
+
+/// Whether `scheme` has capitals and small letters both: without "//", a capitalized word with
+/// a colon, no scheme (E1).
+fn mixed_case(scheme: &[u8]) -> bool {
+    scheme.iter().any(u8::is_ascii_uppercase) && scheme.iter().any(u8::is_ascii_lowercase)
 }
 
 /// Whether `c` is one of the ASCII characters that strict mode ends a candidate at and the

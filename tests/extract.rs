@@ -854,6 +854,8 @@ fn a_host_and_a_list_end_where_text_goes_on() {
             ),
             // Not before what starts no IRI.
             ("https://a.com/x,y:z", &["https://a.com/x,y:z"]),
+            ("https://a.com/x,File:y", &["https://a.com/x,File:y"]),
+            ("https://a.com/x,news::y", &["https://a.com/x,news::y"]),
             ("https://a.com/a,b", &["https://a.com/a,b"]),
         ] {
             assert_eq!(found_with(&options, text), iris, "{mode:?} {text}");
