@@ -99,9 +99,10 @@ fn classes() -> Vec<(&'static str, &'static str, String)> {
         (
             "TEXT_LIBERAL",
             "`TEXT` and the characters the liberal modes map (3987bis 7: \"{\", \"}\", \"|\", \
-             \"\\\", \"^\", \"`\"); but the closing brackets, which the walk decides, and \
-             \"'\", \",\" and \";\", whose first the walk notes.",
-            without(&format!("{pchar}/?#[]%{{}}|\\^`"), ")]}',;"),
+             \"\\\", \"^\", \"`\"); but the closing brackets, which the walk decides, \"{\", \
+             which a template's \"$\" before it ends an IRI at, and \"'\", \",\" and \";\", whose \
+             first the walk notes.",
+            without(&format!("{pchar}/?#[]%{{}}|\\^`"), ")]}{',;"),
         ),
     ]
 }

@@ -1057,6 +1057,15 @@ impl Reach<'_> {
                     i += 1;
                     continue;
                 }
+                // A template's placeholder ends an IRI, also where a liberal mode maps "{"
+                // (E4, which leaves the "$" out).
+                if c == b'{' && self.liberal {
+                    if i > self.start && b[i - 1] == b'$' {
+                        return i;
+                    }
+                    i += 1;
+                    continue;
+                }
                 // The classes leave ")", "]" and (liberal) "}" to this walk: one without its
                 // partner before text beyond ASCII that goes on without a space ends the IRI
                 // there (E9).
@@ -1858,6 +1867,9 @@ mod tests {
             if c < 0x80 {
                 let iri = ascii(c) & class::QUERY != 0 || b"#[]%".contains(&c);
                 if !(iri || liberal && b"{}|\\^`".contains(&c)) {
+                    break;
+                }
+                if liberal && c == b'{' && i > start && b[i - 1] == b'$' {
                     break;
                 }
                 let partner = match c {

@@ -401,7 +401,21 @@ fn a_template_placeholder_after_an_iri_is_left_out() {
         ("see http://a.com/$x{", "http://a.com/$x"),
     ] {
         assert_eq!(found(text), [iri], "{text}");
+        // The liberal modes, which map "{", end an IRI at a placeholder's "${" too.
+        for mode in [Mode::Leiri, Mode::Href]
+            .into_iter()
+            .filter(|_| text.contains("${"))
+        {
+            let options = ExtractOptions::new().mode(mode);
+            assert_eq!(found_with(&options, text), [iri], "{mode:?} {text}");
+        }
     }
+    // A "{" after no "$" they map.
+    let leiri = ExtractOptions::new().mode(Mode::Leiri);
+    assert_eq!(
+        found_with(&leiri, "see http://a.com/{x} now"),
+        ["http://a.com/{x}"]
+    );
 }
 
 /// A "'" at the end of an IRI that holds no other is left out (E4): it closes a quote opened
