@@ -26,8 +26,8 @@
 //!   [`ExtractOptions::www`], "www." at the start of a word, read as "http://www.";
 //! - it runs on through the characters an IRI may hold, non-ASCII ones included, and ends at one
 //!   it may not, at white space of any script and the zero width characters (U+200B, U+2060,
-//!   U+FEFF), at
-//!   "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that are not UTF-8;
+//!   U+FEFF), at "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that
+//!   are not UTF-8;
 //!   and, where text goes on without a space, at the sentence punctuation of Chinese and
 //!   Japanese text ("。", "、", "，"...), at a closing bracket of theirs ("）", "】"...) or an
 //!   ASCII one before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its
@@ -155,8 +155,8 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         mapped: 0,
         reread: 0,
         reach_marks: 0,
-        apostrophe: ((usize::MAX, 0), 0, 0),
-        list: ((usize::MAX, 0), 0, 0),
+        apostrophe: FirstInRun::NONE,
+        list: FirstInRun::NONE,
     }
 }
 
@@ -214,12 +214,43 @@ pub struct Extract<'t, 'o> {
     reread: usize,
     /// Where the first "'", "," or ";" of the last run [`reach`] read stands (its end for none).
     reach_marks: usize,
-    /// The last run read for a "'" in a host (E10), from where in it, and its first "'" from
-    /// there (the run's end for none).
-    apostrophe: ((usize, usize), usize, usize),
-    /// The same for a list written without spaces (E10): the first "," or ";" that another IRI
-    /// starts right after.
-    list: ((usize, usize), usize, usize),
+    /// The first "'" of the last run read for one in a host (E10).
+    apostrophe: FirstInRun,
+    /// The first "," or ";" of the last run read for a list written without spaces (E10) that
+    /// another IRI starts right after.
+    list: FirstInRun,
+}
+
+/// Where something first stands in a run from a position on, read once for the candidates of
+/// the run, whose starts come in order, up to where it stands (E10): read again for each, a run
+/// of many took time n².
+#[derive(Clone, Copy, Debug)]
+struct FirstInRun {
+    /// The run, from where in it, and where (the run's end for nowhere).
+    run: (usize, usize),
+    from: usize,
+    at: usize,
+}
+
+impl FirstInRun {
+    /// None read yet.
+    const NONE: FirstInRun = FirstInRun {
+        run: (usize::MAX, 0),
+        from: 0,
+        at: 0,
+    };
+
+    /// Where it first stands in `run` from `least` on: as read before, or by `find`.
+    fn at(&mut self, run: (usize, usize), least: usize, find: impl FnOnce() -> usize) -> usize {
+        if !(self.run == run && self.from <= least && least <= self.at) {
+            *self = FirstInRun {
+                run,
+                from: least,
+                at: find(),
+            };
+        }
+        self.at
+    }
 }
 
 /// An IRI found in text: where it stands, and the IRI it is read as.
@@ -592,28 +623,20 @@ impl<'t> Extract<'t, '_> {
             return end;
         }
         // The first "'" of the run from `least` on, and its first "," or ";" that another IRI
-        // starts after: each read once for the candidates of the run, whose starts come in
-        // order, up to where it stands (read again for each, a run of many took time n²).
-        let run_end = self.reach.1.max(least);
-        let (run, from, at) = self.apostrophe;
-        let apostrophe = if run == self.reach && from <= least && least <= at {
-            at
-        } else {
-            let at = memchr::memchr(b'\'', &b[least..run_end]).map_or(run_end, |k| least + k);
-            self.apostrophe = (self.reach, least, at);
-            at
-        };
-        let (run, from, at) = self.list;
-        let list = if run == self.reach && from <= least && least <= at {
-            at
-        } else {
-            let at = memchr::memchr2_iter(b',', b';', &b[least..run_end])
+        // starts after ([`FirstInRun`]).
+        let run = self.reach;
+        let run_end = run.1.max(least);
+        let apostrophe = self.apostrophe.at(run, least, || {
+            memchr::memchr(b'\'', &b[least..run_end]).map_or(run_end, |k| least + k)
+        });
+        let mut slot = self.list;
+        let list = slot.at(run, least, || {
+            memchr::memchr2_iter(b',', b';', &b[least..run_end])
                 .map(|k| least + k)
                 .find(|&at| self.starts_an_iri(at + 1))
-                .unwrap_or(run_end);
-            self.list = (self.reach, least, at);
-            at
-        };
+                .unwrap_or(run_end)
+        });
+        self.list = slot;
         // The host starts after "//" and the userinfo, or at "www.", and ends at the first "/",
         // "?" or "#" (for "www.", known: `authority_end`, which a "@" ends too).
         let host_end = if www {
