@@ -940,6 +940,49 @@ fn messages_show_what_a_reader_needs() {
     assert!(said.starts_with("the path segment \"5\" "), "{said}");
 }
 
+/// A message quotes a long component by its ends: a line of megabytes gets lints of a few
+/// hundred bytes each, whatever NFKC or the skeleton makes of it.
+#[test]
+fn messages_quote_long_components_by_their_ends() {
+    let n = 100_000;
+    let cases = [
+        // U+FDFA is 18 characters under NFKC.
+        (
+            format!("http://a/x{}y", "\u{FDFA}".repeat(n)),
+            LintCode::NotNfkc,
+            "\"x\u{FDFA}",
+            "100002",
+        ),
+        (
+            format!("http://a/{}", "\u{430}".repeat(n)),
+            LintCode::Confusable,
+            "\"\u{430}",
+            "100000",
+        ),
+        (
+            format!("http://a/\u{5D0}/{}", "\u{301}".repeat(n)),
+            LintCode::LookalikeDelimiter,
+            "U+0301 U+0301",
+            "100000",
+        ),
+        (
+            format!("http://a/{}b", "\u{5D0}".repeat(n)),
+            LintCode::BidiEdge,
+            "b\"",
+            "100001",
+        ),
+    ];
+    for (input, code, shown, count) in cases {
+        let said = message(&input, code);
+        assert!(said.len() < 600, "{code}: {} bytes", said.len());
+        assert!(said.contains(shown), "{code}: {said}");
+        assert!(
+            said.contains(&format!("({count} characters)")),
+            "{code}: {said}"
+        );
+    }
+}
+
 #[test]
 fn lint_codes_by_name() {
     for code in LintCode::ALL {

@@ -40,6 +40,7 @@ use crate::tables::{
 };
 use crate::{Component, IriRef};
 use divided::Divided;
+use std::collections::VecDeque;
 use std::fmt;
 use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
@@ -279,7 +280,7 @@ impl Lint {
                 format!(
                     "{} starts the {} and is drawn on the delimiter before it, which it makes \
                      look like another character",
-                    text.chars().map(code_point).collect::<Vec<_>>().join(" "),
+                    code_points(text),
                     self.kind.name()
                 )
             }
@@ -294,14 +295,11 @@ impl Lint {
                 format!("{} looks like {like:?}, {what}", code_point(c))
             }
             LintCode::NotNfc => whole("changes under NFC: an IRI should be in NFC"),
-            LintCode::NotNfkc => {
-                let nfkc: String = text.nfkc().collect();
-                whole(&format!(
-                    "changes under NFKC (to {}): compatibility characters should be avoided \
+            LintCode::NotNfkc => whole(&format!(
+                "changes under NFKC (to {}): compatibility characters should be avoided \
                      outside the query",
-                    quoted(&nfkc)
-                ))
-            }
+                quoted_chars(text.nfkc())
+            )),
             LintCode::Invisible => {
                 let c = text.chars().next().unwrap_or_default();
                 format!("{} cannot be seen or transcribed", code_point(c))
@@ -1361,10 +1359,48 @@ fn is_nfkc(s: &str) -> bool {
     }
 }
 
-/// `text` in double quotes, escaped as Rust's `Debug` escapes it, and its invisible characters
-/// too, which `Debug` leaves as they are where Unicode counts them as printable (the Hangul
-/// fillers).
+/// The most characters a message quotes of a text; a longer one is quoted by its ends, so that
+/// a line of megabytes gets messages of a few hundred bytes.
+const QUOTED_MAX: usize = 64;
+/// How many characters of each end a longer text is quoted by.
+const QUOTED_END: usize = 24;
+
+/// `text` as [`quoted_chars`] quotes it.
 fn quoted(text: &str) -> String {
+    quoted_chars(text.chars())
+}
+
+/// The characters of `chars` in double quotes, escaped as Rust's `Debug` escapes them, and the
+/// invisible ones too, which `Debug` leaves as they are where Unicode counts them as printable
+/// (the Hangul fillers). More than [`QUOTED_MAX`] characters are quoted by their first and last
+/// [`QUOTED_END`], with their count: `"abc"…"xyz" (1000 characters)`. Read once, in bounded
+/// memory, whatever their number (NFKC makes 18 characters of U+FDFA).
+fn quoted_chars(chars: impl Iterator<Item = char>) -> String {
+    let (mut head, mut tail, mut count) = (String::new(), VecDeque::new(), 0usize);
+    for c in chars {
+        count += 1;
+        if count <= QUOTED_MAX {
+            head.push(c);
+        }
+        if tail.len() == QUOTED_END {
+            tail.pop_front();
+        }
+        tail.push_back(c);
+    }
+    if count <= QUOTED_MAX {
+        return escaped(&head);
+    }
+    let first: String = head.chars().take(QUOTED_END).collect();
+    let last: String = tail.into_iter().collect();
+    format!(
+        "{}\u{2026}{} ({count} characters)",
+        escaped(&first),
+        escaped(&last)
+    )
+}
+
+/// `text` in double quotes, escaped for [`quoted_chars`].
+fn escaped(text: &str) -> String {
     format!("{text:?}")
         .chars()
         .map(|c| {
@@ -1375,6 +1411,17 @@ fn quoted(text: &str) -> String {
             }
         })
         .collect()
+}
+
+/// The code points of `text` as [`code_point`] writes them, apart; past [`QUOTED_END`] of them,
+/// the first ones and their count.
+fn code_points(text: &str) -> String {
+    let mut said: Vec<String> = text.chars().take(QUOTED_END).map(code_point).collect();
+    let count = text.chars().count();
+    if count > QUOTED_END {
+        said.push(format!("\u{2026} ({count} characters)"));
+    }
+    said.join(" ")
 }
 
 /// The code point of the first character of `text`, or 0.
