@@ -161,6 +161,23 @@ pub fn write(out: &mut String, bidi: &[u8]) {
         );
         *value = v | script << 8;
     }
+    // A host label is read as UTS #46 maps it: what a character maps to may hold a look-alike
+    // of a delimiter ("½" is "1⁄2", with U+2044 like "/"), which the name it resolves as shows.
+    let mut lookalike_mapped = Vec::new();
+    for (cp, value) in values.iter_mut().enumerate().skip(0x80) {
+        let Some(c) = char::from_u32(cp as u32) else {
+            continue;
+        };
+        if lookalikes.binary_search(&(cp as u32)).is_err()
+            && idna_mapped(c).is_some_and(|m| {
+                m.chars()
+                    .any(|d| lookalikes.binary_search(&(d as u32)).is_ok())
+            })
+        {
+            *value |= RARE;
+            lookalike_mapped.push(cp as u32);
+        }
+    }
     writeln!(
         out,
         "/// The delimiters a look-alike may pass for (build/lint.rs).\n\
@@ -204,6 +221,11 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             "MAPPED_ASCII",
             "of `ASCII_SKELETON` for what UTS #46 maps them to alone",
             &mapped_ascii,
+        ),
+        (
+            "LOOKALIKE_MAPPED",
+            "mapped by UTS #46 alone to a text with a look-alike of a delimiter",
+            &lookalike_mapped,
         ),
         (
             "COMPOSING",
@@ -307,16 +329,20 @@ pub fn write(out: &mut String, bidi: &[u8]) {
 /// 1), it may pass for ASCII where it does not elsewhere (the small Cherokee letters are
 /// mapped to the capitals, which pass for Latin ones).
 pub fn passes_for_ascii_mapped(c: char) -> bool {
+    !c.is_ascii()
+        && idna_mapped(c).is_some_and(|mapped| {
+            unicode_security::skeleton(&mapped)
+                .collect::<String>()
+                .is_ascii()
+        })
+}
+
+/// What UTS #46 maps `c` to alone, where that is not `c` itself.
+fn idna_mapped(c: char) -> Option<String> {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
-    if c.is_ascii() {
-        return false;
-    }
     let mut buf = [0; 4];
     let text = c.encode_utf8(&mut buf);
     let (mapped, _) =
         Uts46::new().to_unicode(text.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    mapped != *text
-        && unicode_security::skeleton(&mapped)
-            .collect::<String>()
-            .is_ascii()
+    (mapped != *text).then(|| mapped.into_owned())
 }

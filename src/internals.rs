@@ -84,6 +84,12 @@ pub fn lint_lookalike_letter(c: char) -> bool {
     crate::tables::is_lookalike_letter(c as u32)
 }
 
+/// Whether `c` is listed among the code points that UTS #46 maps to a text with a look-alike
+/// of a delimiter (of the lint table's `RARE`).
+pub fn lint_lookalike_mapped(c: char) -> bool {
+    crate::tables::is_lookalike_mapped(c as u32)
+}
+
 /// Whether `c` is listed among the code points of the lint table's `ASCII_SKELETON` for what
 /// UTS #46 maps them to alone.
 pub fn lint_mapped_ascii(c: char) -> bool {

@@ -276,6 +276,12 @@ pub(crate) fn is_lookalike_letter(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE_LETTER, cp)
 }
 
+/// Whether `cp`, of [`LintClass::RARE`], is mapped by UTS #46 alone to a text that holds a
+/// look-alike of a delimiter ("½" to "1⁄2"; build/lint.rs).
+pub(crate) fn is_lookalike_mapped(cp: u32) -> bool {
+    in_ranges(&LINT_LOOKALIKE_MAPPED, cp)
+}
+
 /// The delimiter that `text`, a look-alike of one ([`is_lookalike`]), looks like: the one whose
 /// UTS #39 skeleton is that of `text` (build/lint.rs), else the skeleton itself.
 pub(crate) fn delimiter_like(text: &str) -> String {

@@ -3,7 +3,9 @@
 //! `unicode-normalization` (quick checks, combining classes) and `icu_properties`
 //! (Default_Ignorable_Code_Point).
 
-use iriscan::internals::{lint_class_bits, lint_lookalike_letter, lint_mapped_ascii, lint_script};
+use iriscan::internals::{
+    lint_class_bits, lint_lookalike_letter, lint_lookalike_mapped, lint_mapped_ascii, lint_script,
+};
 use iriscan::tables::{bidi_class, BidiClass};
 use std::collections::HashMap;
 use unicode_normalization::char::canonical_combining_class;
@@ -29,6 +31,7 @@ fn every_code_point_has_the_class_its_sources_give() {
     // The id of each script of one-script code points, both ways.
     let mut ids: HashMap<u16, Script> = HashMap::new();
     let mut wrong = Vec::new();
+    let mut mapped_lookalikes = 0;
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
         let (bits, invisible, lookalike_listed, composing) = lint_class_bits(c);
         let bidi = match bidi_class(c) {
@@ -42,19 +45,18 @@ fn every_code_point_has_the_class_its_sources_give() {
         let wide = !c.is_ascii();
         let of_a_script =
             c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
-        // UTS #39 4: the delimiter's skeleton, or its own ('"' has "''") for a character of no
-        // script in particular; a letter or digit that looks like one is one.
-        let like_alphanumeric = c.is_alphanumeric() && skeleton.chars().all(char::is_alphanumeric);
-        let of_no_script = c.script_extension().is_common() || c.script_extension().is_inherited();
-        let lookalike = wide
-            && !of_a_script
-            && !like_alphanumeric
-            && (!skeleton.is_empty() && skeleton.chars().all(|d| DELIMITERS.contains(d))
-                || DELIMITERS.chars().any(|d| {
-                    of_no_script
-                        && skeleton
-                            == unicode_security::skeleton(&d.to_string()).collect::<String>()
-                }));
+        let lookalike = is_lookalike(c);
+        // What UTS #46 maps it to holds a look-alike.
+        let lookalike_mapped = wide
+            && !lookalike
+            && idna_mapped(c).is_some_and(|m| m.chars().any(|d| !d.is_ascii() && is_lookalike(d)));
+        mapped_lookalikes += usize::from(lookalike_mapped);
+        if lint_lookalike_mapped(c) != lookalike_mapped {
+            wrong.push(format!(
+                "U+{:04X} mapped to a look-alike: {lookalike_mapped}",
+                c as u32
+            ));
+        }
         // A letter or digit of a script whose skeleton is one delimiter that ends a host.
         let lookalike_letter = wide
             && of_a_script
@@ -86,7 +88,10 @@ fn every_code_point_has_the_class_its_sources_give() {
                         && skeleton.chars().all(|d| d.is_ascii_digit())),
             ),
             (16, skeleton.is_ascii() || mapped_ascii),
-            (32, is_invisible || lookalike || lookalike_letter),
+            (
+                32,
+                is_invisible || lookalike || lookalike_letter || lookalike_mapped,
+            ),
             (64, not_quick),
             (128, canonical_combining_class(c) != 0),
         ];
@@ -135,6 +140,8 @@ fn every_code_point_has_the_class_its_sources_give() {
         wrong.len(),
         &wrong[..wrong.len().min(20)]
     );
+    // The fractions, seven squared units and U+10781, as docs/spec-choices.md L6 counts them.
+    assert_eq!(mapped_lookalikes, 28);
     // Each id names its script, and distinct scripts get distinct ids.
     for (&id, &script) in &ids {
         assert_eq!(lint_script(id as u8), Some(script), "id {id}");
@@ -145,12 +152,37 @@ fn every_code_point_has_the_class_its_sources_give() {
     assert_eq!(scripts.len(), ids.len());
 }
 
-/// Whether UTS #46 maps `c`, not ASCII, to something else that passes for ASCII by its UTS #39
-/// skeleton: what a host label, judged as IDNA maps it, may do.
-fn passes_for_ascii_mapped(c: char) -> bool {
+/// Whether `c` is not ASCII and UTS #39 confuses it with delimiters: its skeleton is one or
+/// more of them, or, for a character of no script in particular, a delimiter's own skeleton
+/// ('"' has "''"); a letter or digit of a script, or one that looks like one, is not.
+fn is_lookalike(c: char) -> bool {
+    let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
+    let of_a_script =
+        c.is_alphanumeric() && !matches!(c.script(), Script::Common | Script::Inherited);
+    let like_alphanumeric = c.is_alphanumeric() && skeleton.chars().all(char::is_alphanumeric);
+    let of_no_script = c.script_extension().is_common() || c.script_extension().is_inherited();
+    !c.is_ascii()
+        && !of_a_script
+        && !like_alphanumeric
+        && (!skeleton.is_empty() && skeleton.chars().all(|d| DELIMITERS.contains(d))
+            || DELIMITERS.chars().any(|d| {
+                of_no_script
+                    && skeleton == unicode_security::skeleton(&d.to_string()).collect::<String>()
+            }))
+}
+
+/// What UTS #46 maps `c` to alone, where that is not `c`.
+fn idna_mapped(c: char) -> Option<String> {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
     let text = c.to_string();
     let (mapped, _) =
         Uts46::new().to_unicode(text.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    !c.is_ascii() && mapped != text && unicode_security::skeleton(&mapped).all(|s| s.is_ascii())
+    (mapped != text).then(|| mapped.into_owned())
+}
+
+/// Whether UTS #46 maps `c`, not ASCII, to something else that passes for ASCII by its UTS #39
+/// skeleton: what a host label, judged as IDNA maps it, may do.
+fn passes_for_ascii_mapped(c: char) -> bool {
+    !c.is_ascii()
+        && idna_mapped(c).is_some_and(|m| unicode_security::skeleton(&m).all(|s| s.is_ascii()))
 }

@@ -224,6 +224,8 @@ fn display_keeps_spoofing_labels_in_ace_form() {
         let iri = IriRef::parse(input).unwrap();
         assert_eq!(iri.to_display(&DisplayOptions::default()), ace);
     }
+    // A label that IDNA maps to a look-alike of "/" ("a1⁄2"), the same.
+    assert_eq!(shown("http://a\u{BD}.com/x"), "http://xn--a12-pt0a.com/x");
     // A label that mixes scripts, the same; an honest one is shown in Unicode.
     let iri = IriRef::parse("http://xn--pypal-4ve.com/").unwrap();
     assert_eq!(
@@ -669,6 +671,22 @@ fn lookalike_delimiter() {
         lints("http://a.com\u{2AFD}evil/"),
         [(LintCode::LookalikeDelimiter, "\u{2AFD}".into())]
     );
+    // In a host label, a character that IDNA maps to a look-alike: "a½.com" is the host
+    // "a1⁄2.com" (U+2044), which reads as "a1/2.com", and "x㎧y" is "xm∕sy" (U+2215). In a
+    // path, where nothing maps it, "½" is only not-nfkc.
+    for (iri, like, shows) in [
+        ("http://a\u{BD}.com/", "\u{BD}", "\"1\u{2044}2\""),
+        ("http://x\u{33A7}y.example/", "\u{33A7}", "\"m\u{2215}s\""),
+    ] {
+        let found = lints(iri);
+        assert!(
+            found.contains(&(LintCode::LookalikeDelimiter, like.into())),
+            "{iri}: {found:?}"
+        );
+        let said = message(iri, LintCode::LookalikeDelimiter);
+        assert!(said.contains(shows) && said.contains("\"/\""), "{said}");
+    }
+    assert_eq!(codes("http://x/a\u{BD}"), [LintCode::NotNfkc]);
     // Full-width "?" in a path.
     assert!(codes("http://x/a？b").contains(&LintCode::LookalikeDelimiter));
     // In a host, U+3002 IDEOGRAPHIC FULL STOP separates labels (RFC 3490 3.1).

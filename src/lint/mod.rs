@@ -35,8 +35,8 @@
 
 use crate::map::pct::triplet_at;
 use crate::tables::{
-    is_composing, is_invisible, is_lookalike, is_lookalike_letter, is_mapped_ascii, lint_class,
-    LintClass, LINT_SCRIPTS,
+    is_composing, is_invisible, is_lookalike, is_lookalike_letter, is_lookalike_mapped,
+    is_mapped_ascii, lint_class, LintClass, LINT_SCRIPTS,
 };
 use crate::{Component, IriRef};
 use divided::Divided;
@@ -284,6 +284,22 @@ impl Lint {
                     self.kind.name()
                 )
             }
+            LintCode::LookalikeDelimiter
+                if self.kind == PartKind::Label && is_lookalike_mapped(text_first(text)) =>
+            {
+                // What IDNA maps it to, and the look-alike in that.
+                let c = text.chars().next().unwrap_or_default();
+                let mapped = idna_mapped(text);
+                let like = mapped.chars().find(|&m| is_lookalike(m as u32));
+                let like = like.unwrap_or_default();
+                format!(
+                    "{} is {} in a host name (UTS #46), where {} looks like {:?}",
+                    code_point(c),
+                    quoted(&mapped),
+                    code_point(like),
+                    crate::tables::delimiter_like(like.encode_utf8(&mut [0; 4]))
+                )
+            }
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
                 let like = crate::tables::delimiter_like(text);
@@ -521,7 +537,8 @@ fn lint_part(
             let cp = c as u32;
             if lint_class(cp).0 & LintClass::RARE != 0
                 && (is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
-                    || label && is_lookalike_letter(cp) && !beside_its_script(text, i, c))
+                    || label && is_lookalike_letter(cp) && !beside_its_script(text, i, c)
+                    || label && is_lookalike_mapped(cp))
             {
                 push(LintCode::LookalikeDelimiter, at + i, c.len_utf8(), false);
             }
