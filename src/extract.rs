@@ -29,9 +29,9 @@
 //!   U+FEFF), at "<", ">" and '"' (7.3), at quotation marks of any script, and at bytes that
 //!   are not UTF-8;
 //!   and, where text goes on without a space, at the sentence punctuation of Chinese and
-//!   Japanese text ("。", "、", "，"...), at a closing bracket of theirs ("）", "】"...) or an
-//!   ASCII one before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its
-//!   partner;
+//!   Japanese text ("。", "、", "，"...; their dash and ellipsis, "——" and "……"; an ASCII ","
+//!   before a letter of theirs), at a closing bracket of theirs ("）", "】"...) or an ASCII one
+//!   before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its partner;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
 //!   template's "$" before the "{" it ends at, nor a "'" (or Markdown's "*", "_", "~", "`", or
@@ -39,11 +39,13 @@
 //!   "|" also after a table cell's "|" and spaces); between "<" and ">", or two '"', its end is
 //!   its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
-//!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`); after
+//!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`), and
+//!   after Hebrew's "״" or "׳", at the first of the same that no Hebrew letter follows; after
 //!   an opening bracket, before its partner (`(https://a.com/x)-based`);
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
-//!   (not `http://exa` for `http://exa%mple.com/`), and it must go beyond its scheme and "//"
+//!   (not `http://exa` for `http://exa%mple.com/`, nor `file://C` for `file://C:\Users`), and
+//!   it must go beyond its scheme and "//"
 //!   with a letter or a digit of some script or an IP literal (not `news:-(`);
 //! - a "'" in its host or port ends it (`https://github.com's`), and so does a "," or ";" right
 //!   before another IRI's start (`https://a.com,https://b.com`).
@@ -539,6 +541,10 @@ impl<'t> Extract<'t, '_> {
         if !again {
             self.mapped = 0;
         }
+        // Strict mode ends the run at the "\" after a drive of Windows (E5).
+        if windows_drive(b, least, run_end) {
+            return None;
+        }
         // An IRI after a quote or an opening bracket ends at its partner (E8), unless an "@"
         // cut comes first: where, and whether its punctuation before it is left out (after a
         // bracket) or its end is its own (after a quote).
@@ -633,7 +639,10 @@ impl<'t> Extract<'t, '_> {
         let list = slot.at(run, least, || {
             memchr::memchr2_iter(b',', b';', &b[least..run_end])
                 .map(|k| least + k)
-                .find(|&at| self.starts_an_iri(at + 1))
+                .find(|&at| {
+                    self.starts_an_iri(at + 1)
+                        || b[at] == b',' && before_chinese_or_japanese(b, at + 1)
+                })
                 .unwrap_or(run_end)
         });
         self.list = slot;
@@ -879,6 +888,9 @@ fn cut_names_another_host(b: &[u8], authority: Range<usize>, cut: usize) -> bool
     if cut <= authority.start || cut >= authority.end {
         return false;
     }
+    if windows_drive(b, authority.start, cut) {
+        return true;
+    }
     // Whether a ":" outside "[...]" stands after the last "@" up to the cut.
     let (mut port, mut bracket) = (false, false);
     for &c in &b[authority.start..=cut] {
@@ -913,6 +925,17 @@ fn cut_names_another_host(b: &[u8], authority: Range<usize>, cut: usize) -> bool
         i += n;
     }
     false
+}
+
+/// Whether `b[at]` is the "\" after a drive of Windows that an authority starting at `from`
+/// holds alone (`file://C:\Users\me`): a cut there would make the drive's letter a host, one
+/// the text does not name (E5).
+fn windows_drive(b: &[u8], from: usize, at: usize) -> bool {
+    at == from + 2
+        && b[..from].ends_with(b"//")
+        && b[from].is_ascii_alphabetic()
+        && b[from + 1] == b':'
+        && b.get(at) == Some(&b'\\')
 }
 
 /// Whether `b`, UTF-8, holds a letter or a digit of any script (Alphabetic or Numeric), as
@@ -1124,7 +1147,7 @@ impl Reach<'_> {
                         i += n;
                         continue;
                     }
-                    if is_cjk_punctuation(c) {
+                    if is_cjk_punctuation(c) || doubled_cjk_punctuation(b, i, c, n) {
                         return i;
                     }
                     match cjk_bracket(c) {
@@ -1200,6 +1223,27 @@ fn is_cjk_punctuation(c: char) -> bool {
         0x3001 | 0x3002 | 0xFE50..=0xFE52 | 0xFE54..=0xFE57 | 0xFF01 | 0xFF0C | 0xFF0E | 0xFF1A
             | 0xFF1B | 0xFF1F | 0xFF61 | 0xFF64
     )
+}
+
+/// Whether `c`, of `n` bytes at `b[i]`, is the first of the dash or the ellipsis of Chinese text,
+/// two "—" or two "…" in a row (GB/T 15834), which end an IRI in text where they stand (E9).
+#[inline]
+fn doubled_cjk_punctuation(b: &[u8], i: usize, c: char, n: usize) -> bool {
+    matches!(c, '\u{2014}' | '\u{2026}') && b[i + n..].starts_with(&b[i..i + n])
+}
+
+/// Whether `b[i]` starts a letter of Chinese or Japanese (of the Han, Hiragana or Katakana
+/// script), which write no space after a comma: an ASCII "," right before one ends an IRI in
+/// text (E9).
+fn before_chinese_or_japanese(b: &[u8], i: usize) -> bool {
+    use unicode_script::{Script, UnicodeScript};
+    b.get(i).is_some_and(|&c| c >= 0x80)
+        && decode(b, i).is_some_and(|(c, _)| {
+            matches!(
+                c.script(),
+                Script::Han | Script::Hiragana | Script::Katakana
+            )
+        })
 }
 
 /// The blocks whose punctuation ends an IRI in text where it stands (E9): CJK Symbols and
@@ -1632,6 +1676,22 @@ enum Quote {
     /// An HTML character reference for this ASCII quote, "'" or '"', in any spelling
     /// (`&quot;`, `&#39;`, `&#039;`, `&#x27;`, `&apos;`...).
     Escaped(u8),
+    /// The geresh (U+05F3) or the gershayim (U+05F4), Hebrew's quotation marks, by the last
+    /// byte of their UTF-8 form.
+    Hebrew(u8),
+}
+
+/// The first byte of the UTF-8 forms of the geresh and the gershayim.
+const HEBREW_LEAD: u8 = 0xD7;
+/// The last byte of the UTF-8 form of the geresh, U+05F3.
+const GERESH: u8 = 0xB3;
+/// The last byte of the UTF-8 form of the gershayim, U+05F4.
+const GERSHAYIM: u8 = 0xB4;
+
+/// Whether `c` is a letter of the Hebrew block (U+05D0 to U+05EA, and the ligatures U+05EF to
+/// U+05F2), which a geresh or a gershayim that marks an abbreviation or a number comes before.
+fn is_hebrew_letter(c: char) -> bool {
+    matches!(c, '\u{5D0}'..='\u{5EA}' | '\u{5EF}'..='\u{5F2}')
 }
 
 /// The quote that ends right before `start`, if one does: a "'", or an HTML character
@@ -1639,6 +1699,9 @@ enum Quote {
 fn opening_quote(b: &[u8], start: usize) -> Option<Quote> {
     match b[..start].last()? {
         b'\'' => Some(Quote::Apostrophe),
+        &c @ (GERESH | GERSHAYIM) if b[..start].ends_with(&[HEBREW_LEAD, c]) => {
+            Some(Quote::Hebrew(c))
+        }
         b';' => {
             let from = start.saturating_sub(MOST_REFERENCE_LEN);
             let amp = from + b[from..start].iter().rposition(|&c| c == b'&')?;
@@ -1655,6 +1718,14 @@ fn closing_quote(b: &[u8], quote: Quote, start: usize, end: usize) -> Option<usi
     let text = &b[start..end];
     match quote {
         Quote::Apostrophe => memchr::memchr(b'\'', text).map(|at| start + at),
+        // Not one that a letter of Hebrew follows: that one marks an abbreviation (`צה״ל`).
+        Quote::Hebrew(c) => memchr::memmem::find_iter(text, &[HEBREW_LEAD, c])
+            .find(|&at| {
+                let next = text.get(at + 2).filter(|&&c| c >= 0x80);
+                !next
+                    .is_some_and(|_| decode(text, at + 2).is_some_and(|(c, _)| is_hebrew_letter(c)))
+            })
+            .map(|at| start + at),
         Quote::Escaped(q) => memchr::memchr_iter(b'&', text)
             .find(|&at| escaped_quote(&text[at..]).is_some_and(|(c, _)| c == q))
             .map(|at| start + at),
@@ -1928,6 +1999,11 @@ mod tests {
                         && !is_quotation_mark(c)
                         && !matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}') =>
                 {
+                    let doubled = matches!(c, '\u{2014}' | '\u{2026}')
+                        && b[i + n..].starts_with(c.to_string().as_bytes());
+                    if !delimited && doubled {
+                        break;
+                    }
                     if !delimited && in_cjk_blocks(c) {
                         if terminal(c as u32) {
                             break;

@@ -10,6 +10,7 @@ use iriscan::extract::{extract, ExtractOptions};
 use iriscan::preprocess::Mode;
 use iriscan::IriRef;
 use proptest::prelude::*;
+use unicode_script::UnicodeScript;
 
 fn found_with(options: &ExtractOptions, text: &str) -> Vec<String> {
     extract(text, options)
@@ -60,6 +61,18 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
         found_with(&https, "Check this out.https://a.com/"),
         ["https://a.com/"]
     );
+    // The scheme stops at a ":" before it, as a log's "url:" is a word: a scheme within a
+    // scheme is read whole only when the outer one counts.
+    let jdbc = "url=jdbc:mysql://db.example.com:3306/app";
+    assert_eq!(found(jdbc), ["mysql://db.example.com:3306/app"]);
+    assert_eq!(found("url:http://a.com/"), ["http://a.com/"]);
+    let outer = ExtractOptions::new().schemes(["jdbc", "https"]);
+    assert_eq!(
+        found_with(&outer, jdbc),
+        ["jdbc:mysql://db.example.com:3306/app"]
+    );
+    // JSON's escaped "/" is not undone.
+    assert!(found(r#"{"url":"http:\/\/a.com\/x"}"#).is_empty());
 }
 
 /// The letters of an escape before a scheme (roff's `\fB`, `\f5`, `\(dq`, a JSON string's
@@ -533,6 +546,31 @@ fn code_spans_and_pipes_around_an_iri_are_left_out() {
     }
 }
 
+/// Hebrew text quotes with the gershayim (U+05F4) and the geresh (U+05F3), which are also
+/// letters of its abbreviations (`צה״ל`): one right before the IRI closes at its end (E4).
+#[test]
+fn hebrew_quotes_around_an_iri_are_left_out() {
+    for (text, iri) in [
+        (
+            "ראו ״https://he.wikipedia.org/wiki/ירושלים״ שם",
+            "https://he.wikipedia.org/wiki/ירושלים",
+        ),
+        (
+            "ראו ״https://he.wikipedia.org/wiki/צה״ל״.",
+            "https://he.wikipedia.org/wiki/צה״ל",
+        ),
+        ("ראו ׳https://a.co.il/x׳ שם", "https://a.co.il/x"),
+        // Without one before it, or with the other before it, it stays.
+        (
+            "ראו https://he.wikipedia.org/wiki/צה״ל",
+            "https://he.wikipedia.org/wiki/צה״ל",
+        ),
+        ("ראו ׳https://a.co.il/x״ שם", "https://a.co.il/x״"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
 /// An HTML character reference after an IRI, as GFM's autolinks extension reads one: a ";"
 /// after "&" and letters or digits is left out with them, and trimming goes on before them.
 #[test]
@@ -724,6 +762,31 @@ fn the_punctuation_of_chinese_and_japanese_text_ends_an_iri() {
         (
             "[https://a.jp/x][参考https://b.jp/y]です",
             &["https://a.jp/x", "https://b.jp/y"],
+        ),
+        // Chinese text's dash and ellipsis, two "—" or "…" in a row, end it where they stand;
+        // one stays in a path.
+        (
+            "请看https://例え.jp/パス——然后再说",
+            &["https://例え.jp/パス"],
+        ),
+        (
+            "请看https://例え.jp/パス……然后再说",
+            &["https://例え.jp/パス"],
+        ),
+        ("https://a.jp/x—y…z", &["https://a.jp/x—y…z"]),
+        // An ASCII "," before a letter of Chinese or Japanese, which write no space after a
+        // comma, ends it; before ASCII, Hangul or a "." it does not, nor does a "." (a name:
+        // "J.K.ローリング").
+        (
+            "请看https://例え.jp/パス,然后再说",
+            &["https://例え.jp/パス"],
+        ),
+        ("見てhttps://a.jp/x,ここ", &["https://a.jp/x"]),
+        ("https://a.jp/x,y,日本", &["https://a.jp/x,y"]),
+        ("https://a.kr/x,그리고", &["https://a.kr/x,그리고"]),
+        (
+            "https://ja.wikipedia.org/wiki/J.K.ローリング",
+            &["https://ja.wikipedia.org/wiki/J.K.ローリング"],
         ),
         // A "'" is no delimiter of Appendix C.
         ("'https://a.jp/x。y'", &["https://a.jp/x"]),
@@ -1008,6 +1071,15 @@ fn a_cut_inside_the_authority_before_the_port_gives_nothing() {
             // authority ends there too, as a liberal mode finds what strict mode finds (E5);
             // in href mode, a "\" ends it in a special scheme, as browsers read it.
             ("http://a\\b@c.com/[", "http://a", "http://a", "http://a"),
+            // A drive of Windows after "//": its letter is no host. Href mode reads the "\\"
+            // as "/", as browsers do, and takes the whole.
+            (
+                "open file://C:\\Users\\me\\a.txt now",
+                "",
+                "",
+                "file://C:\\Users\\me\\a.txt",
+            ),
+            ("file://d:\\x", "", "", "file://d:\\x"),
         ] {
             let expected = match mode {
                 Mode::Strict => strict,
@@ -1453,7 +1525,24 @@ fn ends_plainly(iri: &str) -> bool {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
-    !trimmed && !bracket_before_text && !iri.chars().any(ends) && !authority.contains('\'') && !list
+    // A "," before a letter of Chinese or Japanese, and their dash and ellipsis (E9).
+    let chinese = iri.match_indices(',').any(|(at, _)| {
+        iri[at + 1..].chars().next().is_some_and(|c| {
+            matches!(
+                c.script(),
+                unicode_script::Script::Han
+                    | unicode_script::Script::Hiragana
+                    | unicode_script::Script::Katakana
+            )
+        })
+    }) || iri.contains("——")
+        || iri.contains("……");
+    !trimmed
+        && !bracket_before_text
+        && !iri.chars().any(ends)
+        && !authority.contains('\'')
+        && !list
+        && !chinese
 }
 
 /// A word of one of several scripts, or none.

@@ -14,13 +14,14 @@ use std::io::Write;
 /// "File:" is a word; and by "//" where its IRIs have an authority: not "HTTP:80"), or at any
 /// scheme followed by "//" (--schemes: only those schemes), or with --www at "www." (read as
 /// "http://www."); it runs on through the characters an IRI may hold, non-ASCII ones
-/// included, and ends at one it may not, at white space and U+200B, at
-/// "<", ">", '"' and quotation marks of any script, and at the punctuation of Chinese and
-/// Japanese text ("。", "、", "，") or a closing bracket without its partner before text that
-/// goes on without a space ("）を", ")를"), at a "'" in its host ("github.com's"), and at a ","
-/// or ";" right before another IRI; the punctuation that ends a sentence and a closing bracket
-/// without its partner are left out at its end, and it must hold a letter or a digit after its
-/// scheme and "//" (not "news:-("). The rules: docs/spec-choices.md, E1 to E10.
+/// included, and ends at one it may not, at white space and U+200B, at "<", ">", '"' and
+/// quotation marks of any script, and at the punctuation of Chinese and Japanese text ("。",
+/// "、", "，", "——", a "," before their letters) or a closing bracket without its partner
+/// before text that goes on without a space ("）を", ")를"), at a "'" in its host
+/// ("github.com's"), and at a "," or ";" right before another IRI; the punctuation that ends a
+/// sentence and a closing bracket without its partner are left out at its end, and it must
+/// hold a letter or a digit after its scheme and "//" (not "news:-("). The rules:
+/// docs/spec-choices.md, E1 to E10.
 ///
 /// Prints one line per IRI found, LINE<TAB>IRI, and nothing for a line without one. -o: the
 /// IRIs alone, one a line (with --to-uri, those that map). JSON: {"line", "offset", "length",
