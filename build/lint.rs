@@ -290,7 +290,8 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     .unwrap();
     // UTS #51: the characters an emoji ZWJ sequence joins (Extended_Pictographic, as UAX #29
     // GB11 reads them), and those a variation selector gives an emoji or a text presentation
-    // (Emoji), for the joiners and selectors that change what is drawn.
+    // (Emoji); UTS #37: those an ideographic variation selector picks a glyph of
+    // (Unified_Ideograph). For the joiners and selectors that change what is drawn.
     let emoji_sets = [
         (
             "EXTENDED_PICTOGRAPHIC",
@@ -301,6 +302,11 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             "EMOJI",
             "Emoji",
             icu_properties::CodePointSetData::new::<icu_properties::props::Emoji>(),
+        ),
+        (
+            "UNIFIED_IDEOGRAPH",
+            "Unified_Ideograph",
+            icu_properties::CodePointSetData::new::<icu_properties::props::UnifiedIdeograph>(),
         ),
     ];
     for (name, property, set) in emoji_sets {

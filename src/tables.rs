@@ -265,6 +265,12 @@ pub(crate) fn is_emoji(cp: u32) -> bool {
     in_ranges(&LINT_EMOJI, cp)
 }
 
+/// Whether `cp` is a Unified_Ideograph: what an ideographic variation selector picks a glyph
+/// of (UTS #37).
+pub(crate) fn is_unified_ideograph(cp: u32) -> bool {
+    in_ranges(&LINT_UNIFIED_IDEOGRAPH, cp)
+}
+
 /// Whether `cp`, of [`LintClass::RARE`], looks like a delimiter (build/lint.rs).
 pub(crate) fn is_lookalike(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE, cp)

@@ -125,9 +125,12 @@ fn parts(iri: &IriRef<'_>) -> Vec<(Kind, usize, usize)> {
 /// drawn: a joiner where RFC 5892 A.1 (ZWNJ) and A.2 (ZWJ) allow it, after a virama that has
 /// a character before it, and ZWNJ also between Joining_Type L or D and R or D, with
 /// transparent ones (T) between; ZWJ between two Extended_Pictographic characters, skin tones
-/// and variation selectors after the first (UAX #29 GB11); U+FE0E or U+FE0F after Emoji.
+/// and variation selectors after the first (UAX #29 GB11), and between a letter and a virama;
+/// U+FE0E or U+FE0F after Emoji; an ideographic variation selector after a Unified_Ideograph.
 fn joiner_allowed(before: &str, c: char, after: &str, label: bool) -> bool {
-    use icu_properties::props::{Emoji, ExtendedPictographic, JoiningType as J};
+    use icu_properties::props::{
+        Alphabetic, Emoji, ExtendedPictographic, JoiningType as J, UnifiedIdeograph,
+    };
     let jt = |c: char| icu_properties::CodePointMapData::<J>::new().get(c);
     let pictographic =
         |c: char| icu_properties::CodePointSetData::new::<ExtendedPictographic>().contains(c);
@@ -138,6 +141,22 @@ fn joiner_allowed(before: &str, c: char, after: &str, label: bool) -> bool {
                 icu_properties::CodePointSetData::new::<Emoji>().contains(p)
                     && (!p.is_ascii() || after.starts_with('\u{20E3}'))
             });
+    }
+    // UTS #37: an ideographic variation selector after a unified ideograph.
+    if ('\u{E0100}'..='\u{E01EF}').contains(&c) {
+        return before.chars().last().is_some_and(|p| {
+            icu_properties::CodePointSetData::new::<UnifiedIdeograph>().contains(p)
+        });
+    }
+    // ZWJ between a letter and a virama, outside a host label: a form of the consonant.
+    let alphabetic = |p: char| icu_properties::CodePointSetData::new::<Alphabetic>().contains(p);
+    let ccc = unicode_normalization::char::canonical_combining_class;
+    if c == '\u{200D}'
+        && !label
+        && before.chars().last().is_some_and(alphabetic)
+        && after.chars().next().is_some_and(|n| ccc(n) == 9)
+    {
+        return true;
     }
     let chars: Vec<char> = before.chars().collect();
     let virama = chars.len() >= 2

@@ -856,6 +856,20 @@ fn invisible() {
         "http://x/\u{628}\u{64E}\u{200C}\u{64E}\u{628}",
         // A letter that joins to what follows only (Manichaean heth, Joining_Type L) before it.
         "http://x/\u{10ACD}\u{200C}\u{628}",
+        // Outside a host, ZWJ between a letter and a virama, which picks a form of the
+        // consonant (the Unicode Standard 12.1, 12.2): Bengali ya-phala after ra ("র‍্য"),
+        // Devanagari's half form of ka.
+        "http://x/\u{9B0}\u{200D}\u{9CD}\u{9AF}",
+        "http://x/\u{915}\u{200D}\u{94D}",
+        // An ideographic variation selector after a unified ideograph, which picks its glyph
+        // (UTS #37): the form of "葛" of a name. Only a query may hold one (3987bis 2.2).
+        "http://x/?q=\u{845B}\u{E0100}\u{57CE}",
+        // Format characters that Unicode keeps out of Default_Ignorable_Code_Point as shown:
+        // the prepended concatenation marks (the Arabic number sign, the end of ayah) and the
+        // Egyptian hieroglyph format controls.
+        "http://x/\u{600}\u{661}\u{662}",
+        "http://x/\u{6DD}\u{661}",
+        "http://x/\u{13000}\u{13430}\u{13001}",
     ] {
         assert!(!codes(iri).contains(&LintCode::Invisible), "{iri}");
     }
@@ -872,6 +886,13 @@ fn invisible() {
         "http://x/\u{628}\u{200C}\u{10ACD}",
         // After a virama that starts the component, which no letter comes before.
         "http://x/\u{94D}\u{200C}b",
+        // In a host label, where IDNA refuses a ZWJ before a virama (RFC 5892 A.2); before a
+        // virama after no letter; a selector after a letter that is no ideograph, or at the
+        // start.
+        "http://\u{9B0}\u{200D}\u{9CD}\u{9AF}.example/",
+        "http://x/-\u{200D}\u{94D}",
+        "http://x/?q=a\u{E0100}",
+        "http://x/?q=\u{E0100}\u{845B}",
     ] {
         assert!(codes(iri).contains(&LintCode::Invisible), "{iri}");
     }

@@ -1112,7 +1112,7 @@ fn mixed_with_complex(text: &str, scripts: &Scripts) -> bool {
 ///     (UTS #51 1.4.3: "❤️"), but after an ASCII one ("1", "#", "*"), which it draws otherwise
 ///     only in a keycap ("1️⃣").
 fn drawn_in_context(text: &str, i: usize, c: char, label: bool) -> bool {
-    use crate::tables::{is_emoji, is_extended_pictographic, joining_type};
+    use crate::tables::{is_emoji, is_extended_pictographic, is_unified_ideograph, joining_type};
     let (before, after) = (&text[..i], &text[i + c.len_utf8()..]);
     if matches!(c, '\u{FE0E}' | '\u{FE0F}') {
         return !label
@@ -1120,8 +1120,28 @@ fn drawn_in_context(text: &str, i: usize, c: char, label: bool) -> bool {
                 is_emoji(p as u32) && (!p.is_ascii() || after.starts_with('\u{20E3}'))
             });
     }
+    // Only a query holds one (3987bis 2.2 `iprivate`), which is no host label.
+    if matches!(c, '\u{E0100}'..='\u{E01EF}') {
+        return before
+            .chars()
+            .next_back()
+            .is_some_and(|p| is_unified_ideograph(p as u32));
+    }
     if c != '\u{200C}' && c != '\u{200D}' {
         return false;
+    }
+    // A ZWJ between a letter and a virama picks a form of the consonant (the Unicode Standard
+    // 12.1: Devanagari's half forms; 12.2: Bengali ya-phala after ra), which IDNA refuses in a
+    // host label (RFC 5892 A.2).
+    if c == '\u{200D}'
+        && !label
+        && before.chars().next_back().is_some_and(char::is_alphabetic)
+        && after
+            .chars()
+            .next()
+            .is_some_and(|n| canonical_combining_class(n) == 9)
+    {
+        return true;
     }
     let mut back = before.chars().rev();
     if back
