@@ -1612,8 +1612,9 @@ fn closing_delimiter(b: &[u8], start: usize) -> Option<u8> {
 
 /// How many bytes from `at` are the letters or digits of an escape that starts before it (E2):
 /// roff's font `\fB`, `\f5` (two), its special characters `\(dq`, `\*(Cq`, `\f(CW` (two after
-/// the "("), a string's `\n`, `\t`, `\r`, `\b`, `\f`, `\e` (one) and `\u00e9` (five); none
-/// otherwise.
+/// the "("), a string's `\n`, `\t`, `\r`, `\b`, `\f`, `\e` (one), `\x0a` (three) and `\u00e9`
+/// (five), a percent-encoded octet's digits (`%0A`, `%3D`), and the final letter of a
+/// terminal's control sequence (`ESC[32m`, `ESC[K`); none otherwise.
 fn escape_letters(b: &[u8], at: usize) -> usize {
     let before = &b[..at];
     match (before, &b[at..]) {
@@ -1624,9 +1625,27 @@ fn escape_letters(b: &[u8], at: usize) -> usize {
         {
             5
         }
+        ([.., b'\\'], [b'x', h, l, ..]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => 3,
         ([.., b'\\'], [b'n' | b't' | b'r' | b'b' | b'f' | b'e', ..]) => 1,
+        // A percent-encoded octet, its second digit or both.
+        ([.., b'%', h], [l, ..]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => 1,
+        ([.., b'%'], [h, l, ..]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => 2,
+        // A terminal's control sequence (ECMA-48 5.4, CSI): ESC "[", numbers and ";", and a
+        // final letter (`m` for colours, `K` to erase).
+        _ if csi_parameters(before) => 1,
         _ => 0,
     }
+}
+
+/// Whether `before` ends with the introducer and the parameters of a control sequence of
+/// ECMA-48 (5.4): ESC, "[", digits and ";".
+fn csi_parameters(before: &[u8]) -> bool {
+    let params = before
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || **c == b';')
+        .count();
+    before[..before.len() - params].ends_with(b"\x1b[")
 }
 
 /// The opening brackets of a run and their partners, for the candidates that stand after one.

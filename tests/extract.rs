@@ -76,7 +76,8 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
 }
 
 /// The letters of an escape before a scheme (roff's `\fB`, `\f5`, `\(dq`, a JSON string's
-/// `\n`) are no part of it, as many as the escape's kind takes (E2).
+/// `\n`, `\x0a`, a terminal's colour, a percent-encoded octet) are no part of it, as many as
+/// the escape's kind takes (E2).
 #[test]
 fn an_escape_before_a_scheme_is_no_part_of_it() {
     for (text, iri) in [
@@ -97,6 +98,20 @@ fn an_escape_before_a_scheme_is_no_part_of_it() {
         ("\\fBx-my://a/", "x-my://a/"),
         // A string's form feed, not a font.
         ("\\fhttp://a.com/", "http://a.com/"),
+        // A byte's escape, "\\x" and two hexadecimal digits.
+        ("echo -e \"a\\x0ahttps://a.com/x\"", "https://a.com/x"),
+        // The colours of a terminal (ECMA-48 CSI: ESC "[", numbers, a final letter), as
+        // `grep --color=always` writes them.
+        ("\x1b[32mhttps://a.com/x\x1b[0m done", "https://a.com/x"),
+        (
+            "grep: \x1b[01;31m\x1b[Khttps://a.com/x\x1b[m\x1b[K",
+            "https://a.com/x",
+        ),
+        // A percent-encoded octet (a newline, "=") in the query of another address.
+        ("msg=hello%0Ahttps://a.com/x", "https://a.com/x"),
+        ("line1%0D%0Ahttps://a.com/x", "https://a.com/x"),
+        ("GET /r?next=%3Dhttps://a.com/x", "https://a.com/x"),
+        ("GET /r?next=%AEhttps://a.com/x", "https://a.com/x"),
         // Without an escape, the scheme is read whole.
         ("xhttp://a.com/", "xhttp://a.com/"),
     ] {
