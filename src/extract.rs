@@ -48,7 +48,8 @@
 //!   it must go beyond its scheme and "//"
 //!   with a letter or a digit of some script or an IP literal (not `news:-(`);
 //! - a "'" in its host or port ends it (`https://github.com's`), and so does a "," or ";" right
-//!   before another IRI's start (`https://a.com,https://b.com`).
+//!   before another IRI's start (`https://a.com,https://b.com`), and text beyond ASCII that its
+//!   host's last label goes on into from ASCII (`https://naver.com에서`).
 
 use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
@@ -159,6 +160,8 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         reach_marks: 0,
         apostrophe: FirstInRun::NONE,
         list: FirstInRun::NONE,
+        beyond_ascii: FirstInRun::NONE,
+        authority_stop: FirstInRun::NONE,
     }
 }
 
@@ -221,6 +224,10 @@ pub struct Extract<'t, 'o> {
     /// The first "," or ";" of the last run read for a list written without spaces (E10) that
     /// another IRI starts right after.
     list: FirstInRun,
+    /// The first byte beyond ASCII of the last run read for a host's last label (E10).
+    beyond_ascii: FirstInRun,
+    /// The first "/", "?" or "#" of the last run read for the same.
+    authority_stop: FirstInRun,
 }
 
 /// Where something first stands in a run from a position on, read once for the candidates of
@@ -601,6 +608,16 @@ impl<'t> Extract<'t, '_> {
         } else {
             end
         };
+        // A host's last label that goes on from ASCII into text beyond it ends there (E10).
+        let host_from = if www {
+            Some(start)
+        } else {
+            b[..least].ends_with(b"//").then_some(least)
+        };
+        let end = match host_from.and_then(|from| self.last_label_runs_on(from, end)) {
+            Some(cut) => trim(b, start, cut),
+            None => end,
+        };
         if end <= least || !holds_more_than_punctuation(&b[least..end]) {
             return None;
         }
@@ -675,6 +692,55 @@ impl<'t> Extract<'t, '_> {
         } else {
             end
         }
+    }
+
+    /// Where the last label of the host whose authority starts at `from` goes on from ASCII
+    /// letters, digits and "-" into a letter, a digit or an emoji beyond ASCII before `end`, if
+    /// it does (E10): no top-level label mixes the two, so that is text written without a
+    /// space after the address (`https://www.baidu.com获取`, `https://naver.com에서`). The label
+    /// is the last when no "." that a letter or a digit follows, nor an "@", comes after it in
+    /// the next 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4).
+    ///
+    /// Where the run's first byte beyond ASCII and its first "/", "?" or "#" stand is read once
+    /// for its candidates ([`FirstInRun`]), and around that byte a label's length at most, so
+    /// that a run of many takes linear time.
+    fn last_label_runs_on(&mut self, from: usize, end: usize) -> Option<usize> {
+        let b = self.text;
+        let run = self.reach;
+        let run_end = run.1.max(from);
+        let beyond = self.beyond_ascii.at(run, from, || {
+            b[from..run_end]
+                .iter()
+                .position(|&c| c >= 0x80)
+                .map_or(run_end, |k| from + k)
+        });
+        if beyond >= end {
+            return None;
+        }
+        let stop = self.authority_stop.at(run, from, || {
+            memchr::memchr3(b'/', b'?', b'#', &b[from..run_end]).map_or(run_end, |k| from + k)
+        });
+        if stop < beyond {
+            return None;
+        }
+        let label = b[from..beyond]
+            .iter()
+            .rev()
+            .take(64)
+            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'-')
+            .count();
+        if label == 0 || label > 63 || beyond - label == from || b[beyond - label - 1] != b'.' {
+            return None;
+        }
+        let (c, _) = decode(b, beyond)?;
+        if !(c.is_alphanumeric() || crate::tables::is_extended_pictographic(c as u32)) {
+            return None;
+        }
+        let after = &b[beyond..stop.min(end).min(beyond + 64)];
+        let another_label = after
+            .windows(2)
+            .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
+        (!another_label && !after.contains(&b'@')).then_some(beyond)
     }
 
     /// Whether an IRI may start at `at`, as the search finds them (E1): a scheme that counts

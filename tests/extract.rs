@@ -961,6 +961,36 @@ fn a_host_and_a_list_end_where_text_goes_on() {
     }
 }
 
+/// A host's last label that goes on from ASCII letters or digits into text beyond ASCII ends
+/// there: text written without a space after the address, where no top-level label mixes the
+/// two (E10).
+#[test]
+fn a_last_label_ends_where_ascii_gives_way() {
+    let www = ExtractOptions::new().www(true);
+    for (text, iri) in [
+        (
+            "请访问https://www.baidu.com获取更多信息",
+            "https://www.baidu.com",
+        ),
+        ("lol https://github.com😀", "https://github.com"),
+        ("https://naver.com에서 검색하세요", "https://naver.com"),
+        ("на https://yandex.ruи там", "https://yandex.ru"),
+        ("見てhttps://u@a.co.jp。", "https://u@a.co.jp"),
+        ("see http://1.2.3.4获取", "http://1.2.3.4"),
+        // The host's own characters beyond ASCII, a path, or a label after them stay.
+        ("https://www.bücher.de/x", "https://www.bücher.de/x"),
+        ("https://bücher.de", "https://bücher.de"),
+        ("http://例え.テスト/", "http://例え.テスト/"),
+        ("https://a.中国abc", "https://a.中国abc"),
+        ("http://bücher", "http://bücher"),
+        ("https://www.baidu.com/获取", "https://www.baidu.com/获取"),
+        ("https://a.com:8080获取", "https://a.com:8080"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+    assert_eq!(found_with(&www, "访问www.baidu.com获取"), ["www.baidu.com"]);
+}
+
 #[test]
 fn a_cut_inside_the_authority_before_the_port_gives_nothing() {
     let www = ExtractOptions::new().www(true);
