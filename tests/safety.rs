@@ -340,6 +340,24 @@ fn display_of_many_invisible_characters_takes_linear_time() {
     assert_eq!(display.len(), "http://x".len() + 10 * 300_000);
 }
 
+/// A host of many labels that pass for ASCII: the top-level label each is judged under is read
+/// once, not once a label.
+#[test]
+fn many_confusable_labels_take_linear_time() {
+    let n = 200_000;
+    let input = format!("http://{}com/", "\u{430}.".repeat(n));
+    let lints = within_a_minute(input.clone(), |input| {
+        IriRef::parse(input).unwrap().lints().len()
+    });
+    assert_eq!(lints, n);
+    let display = within_a_minute(input, shown);
+    assert!(
+        display.starts_with("http://xn--80a.xn--80a."),
+        "{}",
+        &display[..40]
+    );
+}
+
 /// The message of `mixed-script` on a long component of letters of one script and characters
 /// common to others (U+30FC, of Hiragana and Katakana): each script is looked for once, not
 /// once a letter.

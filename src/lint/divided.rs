@@ -321,7 +321,7 @@ mod tests {
             .map_err(|e| TestCaseError::fail(format!("{input:?} is not an IRI: {e}")))?;
         if let Some(d) = divided(&iri) {
             let (mut found, mut expected) = (Vec::new(), Vec::new());
-            super::super::lint_divided(input, &d, &mut found);
+            super::super::lint_divided(&super::super::Linted::new(&iri), &d, &mut found);
             super::super::lint_by_bytes(&iri, &mut expected);
             prop_assert_eq!(found, expected, "{}", input);
         }

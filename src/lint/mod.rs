@@ -368,16 +368,57 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     let masks = (input.len() <= divided::MAX_LEN)
         .then(|| crate::simd::lint_masks(input.as_bytes()))
         .flatten();
+    let linted = Linted::new(iri);
     match masks.as_ref().and_then(|m| Divided::new(iri, m)) {
-        Some(d) => lint_divided(input, &d, &mut lints),
+        Some(d) => lint_divided(&linted, &d, &mut lints),
         None => lint_by_bytes(iri, &mut lints),
     }
     lints
 }
 
+/// The IRI being linted: its text, and whether the top-level label of its host is beyond
+/// ASCII, read once where a label needs it (L5): read for each label, a host of many took
+/// time n².
+struct Linted<'a> {
+    iri: &'a IriRef<'a>,
+    input: &'a str,
+    top_level_beyond_ascii: std::cell::OnceCell<bool>,
+}
+
+impl<'a> Linted<'a> {
+    fn new(iri: &'a IriRef<'a>) -> Self {
+        Linted {
+            iri,
+            input: iri.as_str(),
+            top_level_beyond_ascii: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Whether the host's top-level label, the last of several (a root dot aside), is beyond
+    /// ASCII, as written or in ACE form (".рф", "xn--p1ai"): the host name is not an ASCII one,
+    /// nor can pass for one, whatever its other labels look like (L5).
+    fn top_level_beyond_ascii(&self) -> bool {
+        *self.top_level_beyond_ascii.get_or_init(|| {
+            use crate::map::host::DOTS;
+            let (from, end) = self.iri.divided_ranges()[1];
+            let host = &self.input[from..end];
+            let host = host.strip_suffix(DOTS).unwrap_or(host);
+            let Some(at) = host.rfind(DOTS) else {
+                return false;
+            };
+            let top = host[at..].trim_start_matches(DOTS);
+            !top.is_ascii()
+                || top
+                    .get(..4)
+                    .is_some_and(|ace| ace.eq_ignore_ascii_case("xn--"))
+        })
+    }
+}
+
 /// Appends the lints of `iri` to `lints`, its components found by the byte walk.
 fn lint_by_bytes(iri: &IriRef<'_>, lints: &mut Vec<Lint>) {
-    let mut in_order = InOrder::new(iri.as_str(), lints);
+    let linted = Linted::new(iri);
+    let mut in_order = InOrder::new(&linted, lints);
     for_each_part(iri, |part, summary| in_order.push(part, summary));
     in_order.finish();
 }
@@ -386,11 +427,11 @@ fn lint_by_bytes(iri: &IriRef<'_>, lints: &mut Vec<Lint>) {
 /// only the components with a non-ASCII character are read; with one, every component is, since
 /// the bidi lints look at the neighbours of a right-to-left component.
 #[inline(always)]
-fn lint_divided(input: &str, d: &Divided<'_>, lints: &mut Vec<Lint>) {
+fn lint_divided(iri: &Linted<'_>, d: &Divided<'_>, lints: &mut Vec<Lint>) {
     if !d.may_be_right_to_left() {
         let left_to_right = d.each_non_ascii(|part, s| {
             if s.may_have_lints() {
-                lint_part(input, part, s, [false; 2], lints);
+                lint_part(iri, part, s, [false; 2], lints);
             }
         });
         if left_to_right {
@@ -398,7 +439,7 @@ fn lint_divided(input: &str, d: &Divided<'_>, lints: &mut Vec<Lint>) {
         }
         lints.clear();
     }
-    let mut in_order = InOrder::new(input, lints);
+    let mut in_order = InOrder::new(iri, lints);
     d.each_part(|part, summary| in_order.push(part, summary));
     in_order.finish();
 }
@@ -406,16 +447,16 @@ fn lint_divided(input: &str, d: &Divided<'_>, lints: &mut Vec<Lint>) {
 /// Judges the components of an IRI given in order, each when the next is known: whether that
 /// one has right-to-left characters is what `bidi-digit-adjacent` looks at.
 struct InOrder<'a> {
-    input: &'a str,
+    iri: &'a Linted<'a>,
     lints: &'a mut Vec<Lint>,
     pending: Option<(Part, Summary)>,
     rtl_before: bool,
 }
 
 impl<'a> InOrder<'a> {
-    fn new(input: &'a str, lints: &'a mut Vec<Lint>) -> Self {
+    fn new(iri: &'a Linted<'a>, lints: &'a mut Vec<Lint>) -> Self {
         InOrder {
-            input,
+            iri,
             lints,
             pending: None,
             rtl_before: false,
@@ -444,7 +485,7 @@ impl<'a> InOrder<'a> {
         let rtl_beside = [self.rtl_before, rtl_after];
         // An ASCII component has no lint but beside a right-to-left one.
         if s.non_ascii || rtl_beside != [false; 2] {
-            lint_part(self.input, part, s, rtl_beside, self.lints);
+            lint_part(self.iri, part, s, rtl_beside, self.lints);
         }
     }
 }
@@ -452,12 +493,13 @@ impl<'a> InOrder<'a> {
 /// Appends the lints of the component `part` of `input`, of summary `summary`, whose neighbours
 /// before and after have right-to-left characters or not (`rtl_beside`).
 fn lint_part(
-    input: &str,
+    iri: &Linted<'_>,
     part: Part,
     summary: &Summary,
     rtl_beside: [bool; 2],
     lints: &mut Vec<Lint>,
 ) {
+    let input = iri.input;
     let has_rtl = summary.has(LintClass::RTL);
     let text = part.text(input);
     let part_of_segment = part.kind == PartKind::Segment
@@ -516,7 +558,7 @@ fn lint_part(
         && (!label
             || passes_for_a_host_name(text)
                 && !is_top_level(input, part)
-                && !under_a_top_level_beyond_ascii(input, part))
+                && !iri.top_level_beyond_ascii())
     {
         push(LintCode::Confusable, at, len, false);
     }
@@ -1240,25 +1282,6 @@ fn beside_its_script(text: &str, i: usize, c: char) -> bool {
             || theirs.is_inherited()
             || scripts.intersection(theirs).is_empty())
     })
-}
-
-/// Whether the host label `part` of `input` is under a top-level label that is not ASCII, as
-/// written or in ACE form (".рф", "xn--p1ai"): the host name is not an ASCII one, nor can pass
-/// for one, whatever its other labels look like.
-fn under_a_top_level_beyond_ascii(input: &str, part: Part) -> bool {
-    use crate::map::host::DOTS;
-    let rest = &input[part.end..];
-    let host = &rest[..rest.find(['/', '?', '#', ':']).unwrap_or(rest.len())];
-    let host = host.strip_suffix(DOTS).unwrap_or(host);
-    let Some(at) = host.rfind(DOTS) else {
-        return false;
-    };
-    let top = &host[at..];
-    let top = top.trim_start_matches(DOTS);
-    !top.is_ascii()
-        || top
-            .get(..4)
-            .is_some_and(|ace| ace.eq_ignore_ascii_case("xn--"))
 }
 
 /// `text` without its percent-encoded octets ([`letters`]).
