@@ -728,6 +728,20 @@ fn lookalike_delimiter() {
         ("https://google.com\u{903}evil.com/", "\u{903}", ":"),
         ("https://google.com\u{30CE}\u{E9}vil.com/", "\u{30CE}", "/"),
         ("https://\u{30CE}.jp/", "\u{30CE}", "/"),
+        // Beside ASCII letters or digits, or beside another look-alike only, it is no letter of
+        // a word: doubled, or with a letter of its script after it.
+        (
+            "http://accounts.google.com\u{30CE}\u{30CE}x.evil.com/",
+            "\u{30CE}",
+            "/",
+        ),
+        ("http://google.com\u{294}\u{294}x.evil.com/", "\u{294}", "?"),
+        ("http://google.com\u{294}\u{E9}x.evil.com/", "\u{294}", "?"),
+        (
+            "http://google.com\u{30CE}\u{30FC}\u{30C8}.evil.com/",
+            "\u{30CE}",
+            "/",
+        ),
     ] {
         let found = lints(iri);
         assert!(
@@ -741,6 +755,23 @@ fn lookalike_delimiter() {
         );
         assert!(
             shown(iri).starts_with("https://xn--") || shown(iri).contains(".xn--"),
+            "{}",
+            shown(iri)
+        );
+    }
+    // In the userinfo too, which is read where the host is: "google.comノlogin@evil.com"
+    // reads as "google.com/login"; the display form encodes it.
+    for iri in [
+        "http://accounts.google.com\u{30CE}login@evil.com/",
+        "http://google.com\u{294}x@evil.com/",
+    ] {
+        assert!(
+            codes(iri).contains(&LintCode::LookalikeDelimiter),
+            "{iri}: {:?}",
+            lints(iri)
+        );
+        assert!(
+            shown(iri).contains("%E3%83%8E") || shown(iri).contains("%CA%94"),
             "{}",
             shown(iri)
         );

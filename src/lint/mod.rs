@@ -573,13 +573,18 @@ fn lint_part(
         push(LintCode::LookalikeDelimiter, at, marks, false);
     }
     if summary.any & LintClass::RARE != 0 {
+        // A letter that looks like a delimiter that ends a host, in a host label or in the
+        // userinfo, which is read where the host is ("google.comノlogin@evil.com", L6).
+        let where_a_host_is_read = label || part.kind == PartKind::Userinfo;
         for (i, c) in text.char_indices().skip_while(|&(i, _)| i < marks) {
             // In a host, the dots of RFC 3490 3.1 separate labels; and a letter that looks
             // like a delimiter that ends one makes it seem to end there (L6).
             let cp = c as u32;
             if lint_class(cp).0 & LintClass::RARE != 0
                 && (is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
-                    || label && is_lookalike_letter(cp) && !beside_its_script(text, i, c)
+                    || where_a_host_is_read
+                        && is_lookalike_letter(cp)
+                        && !beside_its_script(text, i, c)
                     || label && is_lookalike_mapped(cp))
             {
                 push(LintCode::LookalikeDelimiter, at + i, c.len_utf8(), false);
@@ -1268,16 +1273,22 @@ fn is_top_level(input: &str, part: Part) -> bool {
 }
 
 /// Whether a character of the script of `c`, at `i` in `text`, and beyond ASCII, stands right
-/// before or after it (Script_Extensions that meet): a letter of a word of its script. Beside
-/// ASCII alone, as "ʔ" of the Latin script in "comʔx", it passes for a delimiter among the
-/// ASCII characters of a host name.
+/// before or after it (Script_Extensions that meet), itself no look-alike of a delimiter, and
+/// no ASCII letter or digit does: a letter of a word of its script. Beside ASCII, as "ʔ" of the
+/// Latin script in "comʔx", or beside another look-alike alone ("comノノx"), it passes for a
+/// delimiter among the characters of a host name.
 fn beside_its_script(text: &str, i: usize, c: char) -> bool {
     let scripts = c.script_extension();
     let before = text[..i].chars().next_back();
     let after = text[i + c.len_utf8()..].chars().next();
-    [before, after].into_iter().flatten().any(|n| {
+    let beside = [before, after].into_iter().flatten();
+    if beside.clone().any(|n| n.is_ascii_alphanumeric()) {
+        return false;
+    }
+    beside.into_iter().any(|n| {
         let theirs = n.script_extension();
         !(n.is_ascii()
+            || is_lookalike_letter(n as u32)
             || theirs.is_common()
             || theirs.is_inherited()
             || scripts.intersection(theirs).is_empty())
