@@ -424,7 +424,7 @@ impl<'t> Extract<'t, '_> {
             }
         }
         let only_with_slashes = starts?;
-        if only_with_slashes && !slashes {
+        if only_with_slashes && !slashes || !path_may_follow(&b[start..colon], &b[colon + 1..]) {
             return None;
         }
         // Without "//", a scheme of mixed case is a capitalized word with a colon ("File:" of a
@@ -761,7 +761,10 @@ impl<'t> Extract<'t, '_> {
         }
         let slashes = b[colon + 1..].starts_with(b"//");
         let scheme = &b[at..colon];
-        if b.get(colon + 1) == Some(&b':') || !slashes && mixed_case(scheme) {
+        if b.get(colon + 1) == Some(&b':')
+            || !slashes && mixed_case(scheme)
+            || !path_may_follow(scheme, &b[colon + 1..])
+        {
             return false;
         }
         self.options
@@ -991,6 +994,13 @@ fn cut_names_another_host(b: &[u8], authority: Range<usize>, cut: usize) -> bool
         i += n;
     }
     false
+}
+
+/// Whether what follows the ":" of `scheme` may start an IRI of it in text: for `file`, only a
+/// "/" (RFC 8089 2: `file-hier-part = ( "//" auth-path ) / local-path`, a `path-absolute`), so
+/// that a compiler's `file:12:3` and a message's `file:config.yaml` are words (E1).
+fn path_may_follow(scheme: &[u8], after: &[u8]) -> bool {
+    !scheme.eq_ignore_ascii_case(b"file") || after.first() == Some(&b'/')
 }
 
 /// Whether `b[at]` is the "\" after a drive of Windows that an authority starting at `from`

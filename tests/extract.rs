@@ -71,6 +71,15 @@ fn a_scheme_of_the_table_with_a_colon_or_any_scheme_with_slashes_starts_an_iri()
         found_with(&outer, jdbc),
         ["jdbc:mysql://db.example.com:3306/app"]
     );
+    // A file IRI's path is absolute (RFC 8089 2): "file:" and anything else is a word.
+    for text in [
+        "see ./build/file:12:3: error",
+        "Error: cannot open file:config.yaml",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert_eq!(found("at file:/etc/hosts now"), ["file:/etc/hosts"]);
+    assert_eq!(found("at file:///etc/hosts now"), ["file:///etc/hosts"]);
     // JSON's escaped "/" is not undone.
     assert!(found(r#"{"url":"http:\/\/a.com\/x"}"#).is_empty());
 }
@@ -1628,6 +1637,8 @@ proptest! {
             prop_assume!(
                 !built.path.is_empty() && !built.path.starts_with("//") && !built.path.starts_with(':')
             );
+            // A file IRI's path is absolute (RFC 8089 2, E1).
+            prop_assume!(table_scheme != "file" || built.path.starts_with('/'));
             format!("{table_scheme}:{}", built.path)
         };
         if let Some(q) = &built.query {
