@@ -656,9 +656,16 @@ impl<'t> Extract<'t, '_> {
         let list = slot.at(run, least, || {
             memchr::memchr2_iter(b',', b';', &b[least..run_end])
                 .map(|k| least + k)
-                .find(|&at| {
-                    self.starts_an_iri(at + 1)
+                .find_map(|at| {
+                    if self.starts_an_iri(at + 1)
                         || b[at] == b',' && before_chinese_or_japanese(b, at + 1)
+                    {
+                        Some(at)
+                    } else if b[at] == b';' {
+                        escaped_no_break_space(&b[least..at]).map(|len| at - len)
+                    } else {
+                        None
+                    }
                 })
                 .unwrap_or(run_end)
         });
@@ -1306,6 +1313,15 @@ fn is_cjk_punctuation(c: char) -> bool {
 #[inline]
 fn doubled_cjk_punctuation(b: &[u8], i: usize, c: char, n: usize) -> bool {
     matches!(c, '\u{2014}' | '\u{2026}') && b[i + n..].starts_with(&b[i..i + n])
+}
+
+/// The length of the HTML character reference for U+00A0 that `b` ends with, its ";" left
+/// out (`&nbsp`, `&#160`, `&#xA0`), if it ends with one: the escaped no-break space ends an IRI
+/// in text where it stands, as U+00A0 does (E3).
+fn escaped_no_break_space(b: &[u8]) -> Option<usize> {
+    let tail = &b[b.len().saturating_sub(5)..];
+    let numeric = tail.eq_ignore_ascii_case(b"&#160") || tail.eq_ignore_ascii_case(b"&#xa0");
+    (numeric || tail == b"&nbsp").then_some(5)
 }
 
 /// Whether `b[i]` starts a letter of Chinese or Japanese (of the Han, Hiragana or Katakana

@@ -614,6 +614,11 @@ fn an_html_entity_after_an_iri_is_left_out_whole() {
             ("http://a.com/x&;", "http://a.com/x&"),
             ("http://a.com/x&-;", "http://a.com/x&-"),
             ("http://a.com/x;;", "http://a.com/x"),
+            // A no-break space escaped ends it where it stands, as U+00A0 does (E3).
+            ("see&nbsp;https://a.com/x&nbsp;now", "https://a.com/x"),
+            ("https://a.com/x&#160;now", "https://a.com/x"),
+            ("https://a.com/x&#xA0;now&nbsp;", "https://a.com/x"),
+            ("https://a.com/x?a=1&nbspb;c", "https://a.com/x?a=1&nbspb;c"),
         ] {
             assert_eq!(found_with(&options, text)[0], iri, "{mode:?}: {text}");
         }
