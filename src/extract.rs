@@ -221,8 +221,9 @@ pub struct Extract<'t, 'o> {
     reach_marks: usize,
     /// The first "'" of the last run read for one in a host (E10).
     apostrophe: FirstInRun,
-    /// The first "," or ";" of the last run read for a list written without spaces (E10) that
-    /// another IRI starts right after.
+    /// Where the first "," or ";" of the last run that ends an IRI stands: one that another IRI
+    /// starts right after (a list written without spaces, E10), a "," before a letter of
+    /// Chinese or Japanese (E9), or the ";" of an escaped no-break space, at its "&" (E3).
     list: FirstInRun,
     /// The first byte beyond ASCII of the last run read for a host's last label (E10).
     beyond_ascii: FirstInRun,
@@ -633,7 +634,8 @@ impl<'t> Extract<'t, '_> {
     /// The end of the candidate `b[start..end]`, whose text after its scheme starts at `least`,
     /// before a "'" in its host or port (no host name holds one: a possessive after a host is
     /// the sentence's) or before a "," or ";" that another IRI starts right after (a list
-    /// written without spaces), trimmed again (E10); `end` where neither stands in it.
+    /// written without spaces), trimmed again (E10), or before the other "," and ";" of
+    /// [`Extract::list`]; `end` where none stands in it.
     fn before_a_host_apostrophe_or_a_list(
         &mut self,
         start: usize,
