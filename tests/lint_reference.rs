@@ -121,6 +121,24 @@ fn parts(iri: &IriRef<'_>) -> Vec<(Kind, usize, usize)> {
     parts
 }
 
+/// Adds the lint of code `code` about `c` at `at` in `input` to `lints`, or makes the last one
+/// longer where it is about the same character right before: one lint a run.
+fn push_run(
+    lints: &mut Vec<(LintCode, usize, usize)>,
+    input: &str,
+    code: LintCode,
+    at: usize,
+    c: char,
+) {
+    if let Some(last) = lints.last_mut() {
+        if last.0 == code && last.1 + last.2 == at && input[last.1..].starts_with(c) {
+            last.2 += c.len_utf8();
+            return;
+        }
+    }
+    lints.push((code, at, c.len_utf8()));
+}
+
 /// Whether the joiner or variation selector `c` between `before` and `after` changes what is
 /// drawn: a joiner where RFC 5892 A.1 (ZWNJ) and A.2 (ZWJ) allow it, after a virama that has
 /// a character before it, and ZWNJ also between Joining_Type L or D and R or D, with
@@ -308,27 +326,41 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
                 looks == d.to_string() || of_no_script && looks == skeleton(&d.to_string())
             });
             let separator = kind == Kind::Label && DOTS.contains(&c);
-            // In a host label, a letter or digit of a script that looks like a delimiter that
-            // ends a host, with no character of its script beyond ASCII beside it.
-            let beside_its_own = [
+            // In a host label or the userinfo, a letter or digit of a script that looks like a
+            // delimiter that ends a host, with no ASCII letter or digit beside it, and beside it a
+            // character of its script beyond ASCII that is no such look-alike.
+            let ends_a_host = |c: char| {
+                let looks = skeleton(&c.to_string());
+                c.is_alphanumeric()
+                    && !matches!(c.script(), Script::Common | Script::Inherited)
+                    && looks.chars().count() == 1
+                    && "/?#@:\\".contains(looks.as_str())
+            };
+            let beside = [
                 text[..i].chars().next_back(),
                 text[i + c.len_utf8()..].chars().next(),
-            ]
-            .into_iter()
-            .flatten()
-            .any(|n| {
-                let (mine, theirs) = (c.script_extension(), n.script_extension());
-                !n.is_ascii()
-                    && !theirs.is_common()
-                    && !theirs.is_inherited()
-                    && !mine.intersection(theirs).is_empty()
-            });
-            let ends_a_host = looks.chars().count() == 1 && "/?#@:\\".contains(looks.as_str());
-            let letter_like = kind == Kind::Label && of_a_script && ends_a_host && !beside_its_own;
+            ];
+            let beside_its_own = !beside.iter().flatten().any(char::is_ascii_alphanumeric)
+                && beside.into_iter().flatten().any(|n| {
+                    let (mine, theirs) = (c.script_extension(), n.script_extension());
+                    !n.is_ascii()
+                        && !ends_a_host(n)
+                        && !theirs.is_common()
+                        && !theirs.is_inherited()
+                        && !mine.intersection(theirs).is_empty()
+                });
+            let letter_like =
+                matches!(kind, Kind::Label | Kind::Userinfo) && ends_a_host(c) && !beside_its_own;
             if !c.is_ascii() && (!of_a_script && !like_alphanumeric && like && !separator)
                 || !c.is_ascii() && letter_like
             {
-                lints.push((LintCode::LookalikeDelimiter, start + i, c.len_utf8()));
+                push_run(
+                    &mut lints,
+                    input,
+                    LintCode::LookalikeDelimiter,
+                    start + i,
+                    c,
+                );
             }
         }
         // From the ASCII character before the component, which a mark may compose with.
@@ -353,7 +385,7 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
                     kind == Kind::Label,
                 )
             {
-                lints.push((LintCode::Invisible, start + i, c.len_utf8()));
+                push_run(&mut lints, input, LintCode::Invisible, start + i, c);
             }
         }
     }

@@ -340,6 +340,34 @@ fn display_of_many_invisible_characters_takes_linear_time() {
     assert_eq!(display.len(), "http://x".len() + 10 * 300_000);
 }
 
+/// A run of the same invisible character or look-alike is one lint, not one a character: a
+/// line of megabytes of U+00A0 wrote hundreds of megabytes.
+#[test]
+fn a_run_of_one_character_is_one_lint() {
+    let input = format!("http://x/?q={}z", "\u{A0}".repeat(1000));
+    let iri = IriRef::parse(&input).unwrap();
+    let found: Vec<_> = iri.lints();
+    assert!(!found.is_empty() && found.len() <= 2, "{}", found.len());
+    for lint in &found {
+        assert_eq!((lint.offset(), lint.len()), (12, 2000), "{}", lint.code());
+        assert!(
+            lint.message().contains("1000 in a row"),
+            "{}",
+            lint.message()
+        );
+    }
+    // Two characters, or one apart, are two.
+    let found = IriRef::parse("http://x/a\u{200B}\u{200C}b\u{200B}")
+        .unwrap()
+        .lints();
+    let invisible: Vec<_> = found
+        .iter()
+        .filter(|l| l.code() == LintCode::Invisible)
+        .map(|l| (l.offset(), l.len()))
+        .collect();
+    assert_eq!(invisible, [(10, 3), (13, 3), (17, 3)]);
+}
+
 /// A host of many labels that pass for ASCII: the top-level label each is judged under is read
 /// once, not once a label.
 #[test]
@@ -732,10 +760,14 @@ fn lookalike_delimiter() {
         // a word: doubled, or with a letter of its script after it.
         (
             "http://accounts.google.com\u{30CE}\u{30CE}x.evil.com/",
-            "\u{30CE}",
+            "\u{30CE}\u{30CE}",
             "/",
         ),
-        ("http://google.com\u{294}\u{294}x.evil.com/", "\u{294}", "?"),
+        (
+            "http://google.com\u{294}\u{294}x.evil.com/",
+            "\u{294}\u{294}",
+            "?",
+        ),
         ("http://google.com\u{294}\u{E9}x.evil.com/", "\u{294}", "?"),
         (
             "http://google.com\u{30CE}\u{30FC}\u{30C8}.evil.com/",

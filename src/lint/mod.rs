@@ -302,13 +302,18 @@ impl Lint {
             }
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
-                let like = crate::tables::delimiter_like(text);
+                // Of one character: a run of it (`runs`) is said so.
+                let like = crate::tables::delimiter_like(c.encode_utf8(&mut [0; 4]));
                 let what = if like.chars().count() > 1 {
                     "delimiters of the syntax or unwise characters"
                 } else {
                     "a delimiter of the syntax, a space or an unwise character"
                 };
-                format!("{} looks like {like:?}, {what}", code_point(c))
+                format!(
+                    "{}{} looks like {like:?}, {what}",
+                    code_point(c),
+                    in_a_row(text)
+                )
             }
             LintCode::NotNfc => whole("changes under NFC: an IRI should be in NFC"),
             LintCode::NotNfkc => whole(&format!(
@@ -318,7 +323,11 @@ impl Lint {
             )),
             LintCode::Invisible => {
                 let c = text.chars().next().unwrap_or_default();
-                format!("{} cannot be seen or transcribed", code_point(c))
+                format!(
+                    "{}{} cannot be seen or transcribed",
+                    code_point(c),
+                    in_a_row(text)
+                )
             }
         };
         format!("{said} ({})", self.code.section())
@@ -576,19 +585,22 @@ fn lint_part(
         // A letter that looks like a delimiter that ends a host, in a host label or in the
         // userinfo, which is read where the host is ("google.comノlogin@evil.com", L6).
         let where_a_host_is_read = label || part.kind == PartKind::Userinfo;
-        for (i, c) in text.char_indices().skip_while(|&(i, _)| i < marks) {
-            // In a host, the dots of RFC 3490 3.1 separate labels; and a letter that looks
-            // like a delimiter that ends one makes it seem to end there (L6).
-            let cp = c as u32;
-            if lint_class(cp).0 & LintClass::RARE != 0
-                && (is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
-                    || where_a_host_is_read
-                        && is_lookalike_letter(cp)
-                        && !beside_its_script(text, i, c)
-                    || label && is_lookalike_mapped(cp))
-            {
-                push(LintCode::LookalikeDelimiter, at + i, c.len_utf8(), false);
-            }
+        let found = text
+            .char_indices()
+            .skip_while(|&(i, _)| i < marks)
+            .filter(|&(i, c)| {
+                // In a host, the dots of RFC 3490 3.1 separate labels; and a letter that looks
+                // like a delimiter that ends one makes it seem to end there (L6).
+                let cp = c as u32;
+                lint_class(cp).0 & LintClass::RARE != 0
+                    && (is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
+                        || where_a_host_is_read
+                            && is_lookalike_letter(cp)
+                            && !beside_its_script(text, i, c)
+                        || label && is_lookalike_mapped(cp))
+            });
+        for (i, len) in runs(found) {
+            push(LintCode::LookalikeDelimiter, at + i, len, false);
         }
     }
     // 3.1, 5.3.2.2, 8.5: from the ASCII delimiter before the component, which a mark after it
@@ -607,15 +619,29 @@ fn lint_part(
         }
     }
     if summary.any & LintClass::RARE != 0 {
-        for (i, c) in text.char_indices() {
-            if lint_class(c as u32).0 & LintClass::RARE != 0
+        let found = text.char_indices().filter(|&(i, c)| {
+            lint_class(c as u32).0 & LintClass::RARE != 0
                 && is_invisible(c as u32)
                 && !drawn_in_context(text, i, c, part.kind == PartKind::Label)
-            {
-                push(LintCode::Invisible, at + i, c.len_utf8(), false);
-            }
+        });
+        for (i, len) in runs(found) {
+            push(LintCode::Invisible, at + i, len, false);
         }
     }
+}
+
+/// The runs of one character among the characters `found` at their offsets, in order, as
+/// (offset, length): one lint a run, so that a line of megabytes of one character gets two
+/// lints, not millions.
+fn runs(found: impl Iterator<Item = (usize, char)>) -> Vec<(usize, usize)> {
+    let mut runs: Vec<(usize, usize, char)> = Vec::new();
+    for (at, c) in found {
+        match runs.last_mut() {
+            Some((from, len, last)) if *last == c && *from + *len == at => *len += c.len_utf8(),
+            _ => runs.push((at, c.len_utf8(), c)),
+        }
+    }
+    runs.into_iter().map(|(at, len, _)| (at, len)).collect()
 }
 
 /// The kinds of component 4.2 divides an IRI into, and the port, whose digits the bidi
@@ -1506,6 +1532,14 @@ pub(crate) fn leading_marks(text: &str) -> usize {
     text.char_indices()
         .find(|&(_, c)| c.is_ascii() || lint_class(c as u32).bidi() != LintClass::NSM)
         .map_or(text.len(), |(at, _)| at)
+}
+
+/// ", N in a row" for a run of N > 1 of one character, which a lint is about (see [`runs`]).
+fn in_a_row(text: &str) -> String {
+    match text.chars().count() {
+        0 | 1 => String::new(),
+        n => format!(", {n} in a row,"),
+    }
 }
 
 /// `c` as "U+XXXX", with the character where it shows.
