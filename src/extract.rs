@@ -45,8 +45,8 @@
 //! - it is the longest start of what is left that the grammar accepts (`IRI`, after the mapping
 //!   of [`ExtractOptions::mode`]), but for none that ends inside its authority before its port
 //!   (not `http://exa` for `http://exa%mple.com/`, nor `file://C` for `file://C:\Users`), and
-//!   it must go beyond its scheme and "//"
-//!   with a letter or a digit of some script or an IP literal (not `news:-(`);
+//!   it must go beyond its scheme and "//" with a letter or a digit of some script or an IP
+//!   literal (not `news:-(`);
 //! - a "'" in its host or port ends it (`https://github.com's`), and so does a "," or ";" right
 //!   before another IRI's start (`https://a.com,https://b.com`), and text beyond ASCII that its
 //!   host's last label goes on into from ASCII (`https://naver.com에서`).
