@@ -1307,11 +1307,11 @@ fn beside_its_script(text: &str, i: usize, c: char) -> bool {
     let scripts = c.script_extension();
     let before = text[..i].chars().next_back();
     let after = text[i + c.len_utf8()..].chars().next();
-    let beside = [before, after].into_iter().flatten();
+    let mut beside = [before, after].into_iter().flatten();
     if beside.clone().any(|n| n.is_ascii_alphanumeric()) {
         return false;
     }
-    beside.into_iter().any(|n| {
+    beside.any(|n| {
         let theirs = n.script_extension();
         !(n.is_ascii()
             || is_lookalike_letter(n as u32)
