@@ -1584,6 +1584,26 @@ fn ends_plainly(iri: &str) -> bool {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
+    // A host's last label that goes on from ASCII letters, digits and "-" into a letter, a
+    // digit or an emoji beyond ASCII, with no "." before another label after it (E10).
+    let pictographic =
+        icu_properties::CodePointSetData::new::<icu_properties::props::ExtendedPictographic>();
+    let host_runs_on = authority
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii())
+        .is_some_and(|(at, c)| {
+            let label = authority[..at]
+                .rfind('.')
+                .map(|dot| &authority[dot + 1..at]);
+            let another = authority[at..]
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
+            label.is_some_and(|l| {
+                !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            }) && (c.is_alphanumeric() || pictographic.contains(c))
+                && !another
+        });
     // A "," before a letter of Chinese or Japanese, and their dash and ellipsis (E9).
     let chinese = iri.match_indices(',').any(|(at, _)| {
         iri[at + 1..].chars().next().is_some_and(|c| {
@@ -1602,6 +1622,7 @@ fn ends_plainly(iri: &str) -> bool {
         && !authority.contains('\'')
         && !list
         && !chinese
+        && !host_runs_on
 }
 
 /// A word of one of several scripts, or none.
