@@ -1595,8 +1595,7 @@ fn ends_plainly(iri: &str) -> bool {
             let label = authority[..at]
                 .rfind('.')
                 .map(|dot| &authority[dot + 1..at]);
-            let another = authority[at..]
-                .as_bytes()
+            let another = authority.as_bytes()[at..]
                 .windows(2)
                 .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
             label.is_some_and(|l| {
