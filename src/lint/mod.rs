@@ -390,7 +390,6 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
 /// time n².
 struct Linted<'a> {
     iri: &'a IriRef<'a>,
-    input: &'a str,
     top_level_beyond_ascii: std::cell::OnceCell<bool>,
 }
 
@@ -398,7 +397,6 @@ impl<'a> Linted<'a> {
     fn new(iri: &'a IriRef<'a>) -> Self {
         Linted {
             iri,
-            input: iri.as_str(),
             top_level_beyond_ascii: std::cell::OnceCell::new(),
         }
     }
@@ -410,7 +408,7 @@ impl<'a> Linted<'a> {
         *self.top_level_beyond_ascii.get_or_init(|| {
             use crate::map::host::DOTS;
             let (from, end) = self.iri.divided_ranges()[1];
-            let host = &self.input[from..end];
+            let host = &self.iri.as_str()[from..end];
             let host = host.strip_suffix(DOTS).unwrap_or(host);
             let Some(at) = host.rfind(DOTS) else {
                 return false;
@@ -508,7 +506,7 @@ fn lint_part(
     rtl_beside: [bool; 2],
     lints: &mut Vec<Lint>,
 ) {
-    let input = iri.input;
+    let input = iri.iri.as_str();
     let has_rtl = summary.has(LintClass::RTL);
     let text = part.text(input);
     let part_of_segment = part.kind == PartKind::Segment
