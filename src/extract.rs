@@ -36,8 +36,8 @@
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
 //!   template's "$" before the "{" it ends at, nor a "'" (or Markdown's "*", "_", "~", "`", or
 //!   "|", "^") when the same stands right before it or among the marks nested there (`*_`; a
-//!   "|" also after a table cell's "|" and spaces); between "<" and ">", or two '"', its end is
-//!   its own;
+//!   "|" also after a table cell's "|" and spaces), nor Markdown's emphasis opened earlier on
+//!   its line (`**see http://a.com/x**`); between "<" and ">", or two '"', its end is its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
 //!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`), and
 //!   after Hebrew's "״" or "׳", at the first of the same that no Hebrew letter follows; after
@@ -1482,6 +1482,63 @@ fn quotes_before(b: &[u8], start: usize) -> u8 {
     }
 }
 
+/// The most bytes before a candidate that [`emphasis_open`] reads: emphasis opens a few words
+/// before a link, and reading further for each candidate would cost time n².
+const MOST_EMPHASIS_BEFORE: usize = 256;
+
+/// Markdown's emphasis marks ("*", "_", "~") opened before a candidate from `start`, on its
+/// line, and not closed before it, as bits of their indices in [`QUOTES`]: for each mark, the
+/// last run of it before `start` opens when it starts the line or follows a space, a tab, an
+/// opening bracket or a quote (`(*a`), with the other marks it nests in (`**_a`), and a
+/// character other than a space or a tab follows it (CommonMark's left-flanking run, 6.2, in
+/// its plain case; not after other punctuation, which an IRI's `/_a` is). `**bold http://a.com/x**` loses its "**" as `**http://a.com/x**` does (E4); the "__"
+/// of `#object.__init__` opens nothing and stays. A run that starts where the reading stops,
+/// [`MOST_EMPHASIS_BEFORE`] bytes back, opens nothing.
+fn emphasis_open(b: &[u8], start: usize) -> u8 {
+    let from = start.saturating_sub(MOST_EMPHASIS_BEFORE);
+    let line = match memchr::memrchr(b'\n', &b[from..start]) {
+        Some(k) => from + k + 1,
+        None if from == 0 => 0,
+        // The line starts further back than is read.
+        None => from + 1,
+    };
+    let (mut open, mut seen) = (0u8, 0u8);
+    let mut end = start;
+    while end > line {
+        let c = b[end - 1];
+        let q = match c {
+            b'*' | b'_' | b'~' => quote_index(c).unwrap_or_default(),
+            _ => {
+                end -= 1;
+                continue;
+            }
+        };
+        let run = end - b[line..end].iter().rev().take_while(|&&x| x == c).count();
+        if seen & 1 << q == 0 {
+            seen |= 1 << q;
+            // Marks nest: the run of them all (`**_`) is what follows the space.
+            let marks = run
+                - b[line..run]
+                    .iter()
+                    .rev()
+                    .take_while(|&&x| matches!(x, b'*' | b'_' | b'~'))
+                    .count();
+            let after_space = marks == line && (line == 0 || b[line - 1] == b'\n')
+                || marks > line
+                    && matches!(
+                        b[marks - 1],
+                        b' ' | b'\t' | b'(' | b'[' | b'{' | b'"' | b'\''
+                    );
+            let before_text = end < start && !matches!(b[end], b' ' | b'\t');
+            if after_space && before_text {
+                open |= 1 << q;
+            }
+        }
+        end = run;
+    }
+    open
+}
+
 /// The index in [`QUOTES`] of "'".
 const APOSTROPHE: usize = 0;
 
@@ -1557,6 +1614,9 @@ struct Tail {
     tail_apostrophes: Vec<usize>,
     apostrophes_before_tail: usize,
     apostrophes_before: usize,
+    /// Whether the tail holds one of [`QUOTES`], which the quote characters before a
+    /// candidate's start may take off.
+    quotes: bool,
 }
 
 impl Tail {
@@ -1573,6 +1633,7 @@ impl Tail {
             tail_apostrophes: Vec::new(),
             apostrophes_before_tail: 0,
             apostrophes_before: 0,
+            quotes: false,
         };
         // The stops of the quote characters read since the last character that is not one.
         let mut quotes: QuoteStops = [None; QUOTES.len() + 1];
@@ -1616,6 +1677,7 @@ impl Tail {
             tail.start = at;
         }
         merge(&mut tail.quote_stops, &mut quotes);
+        tail.quotes = b[tail.start..end].iter().any(|c| QUOTES.contains(c));
         tail.total = tail.bracket_counts(&b[from..end]);
         tail.before = vec![(0, 0); tail.closes.len()];
         tail.tail_apostrophes = memchr::memchr_iter(b'\'', &b[tail.start..end])
@@ -1652,7 +1714,11 @@ impl Tail {
         // more of its kind than opening ones from `start` once those after it are taken off, a
         // quote character not among those right before `start` and not right after a closing
         // bracket taken off.
-        let lost = quotes_before(b, start);
+        let lost = if self.quotes {
+            quotes_before(b, start) | emphasis_open(b, start)
+        } else {
+            0
+        };
         let mut stays = stop_among(&self.quote_stops, lost, odd);
         for (k, (_, closes)) in self.closes.iter().enumerate() {
             let (opens, all) = (
@@ -1903,8 +1969,8 @@ fn trim_from_tail(
 /// punctuation, a closing bracket with more of its kind than of its opening partner, and a
 /// "'" that closes one right before `start` (and the others of [`QUOTES`], Markdown's "*", "_",
 /// "~" and "`", "|" and "^", which nest: "*_"; a "|" also after a table cell's "|" and spaces:
-/// [`quotes_before`])
-/// or that follows a closing bracket taken off (`*(see http://a.com/x)*`), and an HTML character
+/// [`quotes_before`]; and "*", "_", "~" of emphasis opened earlier on the line:
+/// [`emphasis_open`]) or that follows a closing bracket taken off (`*(see http://a.com/x)*`), and an HTML character
 /// reference (`&gt;`, [`entity_start`]). Nothing is trimmed after a byte that is not UTF-8.
 ///
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
@@ -1954,7 +2020,9 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, counted: bool) -> usize {
         let quote = u8::try_from(last).ok().and_then(quote_index);
         let is_quote = quote.is_some();
         let quoted = quote.is_some_and(|q| {
-            *before.get_or_insert_with(|| quotes_before(b, start)) & 1 << q != 0
+            *before.get_or_insert_with(|| quotes_before(b, start) | emphasis_open(b, start))
+                & 1 << q
+                != 0
                 || *quotes_follow_trimmed.get_or_insert_with(|| {
                     // Quote characters are no brackets: the counts of `text` are those of
                     // the text up to the character before them.

@@ -361,10 +361,11 @@ fn angle_brackets_and_double_quotes_delimit_an_iri() {
     ] {
         assert_eq!(found(text), ["http://a.com/x"], "{text}");
     }
-    // Not after what the IRI keeps: a partnered bracket, a letter; nor after sentence
-    // punctuation, as in a wildcard (`*.*`).
+    // Not after what the IRI keeps, a partnered bracket or a letter, where no emphasis opens
+    // before it; nor after sentence punctuation, as in a wildcard (`*.*`).
     assert_eq!(found("(see http://a.com/(x)*)"), ["http://a.com/(x)*"]);
-    assert_eq!(found("*see http://a.com/x*"), ["http://a.com/x*"]);
+    assert_eq!(found("see http://a.com/x*"), ["http://a.com/x*"]);
+    assert_eq!(found("*see http://a.com/x*"), ["http://a.com/x"]);
     assert_eq!(found("block http://a.com/*.*"), ["http://a.com/*.*"]);
 }
 
@@ -566,6 +567,36 @@ fn code_spans_and_pipes_around_an_iri_are_left_out() {
             ("| b http://a.com/x|", "http://a.com/x|"),
         ] {
             assert_eq!(found_with(&options, text), [iri], "{mode:?}: {text}");
+        }
+    }
+}
+
+/// Markdown's emphasis opened before the IRI's word and closed at its end (`**bold
+/// http://a.com/x**`) is no part of it, as the emphasis right before it is not (E4); marks
+/// that open nothing before the IRI are kept (`#object.__init__`).
+#[test]
+fn emphasis_opened_before_the_iri_closes_at_its_end() {
+    for mode in [Mode::Strict, Mode::Leiri, Mode::Href] {
+        let options = ExtractOptions::new().mode(mode);
+        for (text, iri) in [
+            ("**bold https://a.com/x**", "https://a.com/x"),
+            ("*Source: https://a.com/x*", "https://a.com/x"),
+            ("see _the page at https://a.com/x_ now", "https://a.com/x"),
+            ("~~old: https://a.com/x~~", "https://a.com/x"),
+            ("**_both at https://a.com/x_**", "https://a.com/x"),
+            ("a line\n*Source: https://a.com/x*", "https://a.com/x"),
+            // Marks that open nothing: they follow a letter, or are followed by a space, or a
+            // later mark closed them, or they stand on an earlier line.
+            (
+                "see https://docs.python.org/3/reference/datamodel.html#object.__init__",
+                "https://docs.python.org/3/reference/datamodel.html#object.__init__",
+            ),
+            ("snake_case at https://a.com/x_", "https://a.com/x_"),
+            ("a * b at https://a.com/x*", "https://a.com/x*"),
+            ("*a* and https://a.com/x*", "https://a.com/x*"),
+            ("*a line\nhttps://a.com/x*", "https://a.com/x*"),
+        ] {
+            assert_eq!(found_with(&options, text), [iri], "{mode:?}: {text:?}");
         }
     }
 }
@@ -1342,7 +1373,7 @@ fn liberal_modes_find_what_strict_mode_finds_where_the_whole_is_refused() {
     let leiri = ExtractOptions::new().mode(Mode::Leiri);
     assert_eq!(found_with(&leiri, text), ["http://a.com/"]);
     // Where a candidate starts may change what its end loses (E4): the "*" before it.
-    let text = "*a://\\a://x*";
+    let text = "x*a://\\a://x*";
     assert_eq!(found(text), ["a://x*"]);
     assert_eq!(found_with(&leiri, text), ["a://\\a://x"]);
     let text = "b http://a.com/%zz y";
