@@ -1040,6 +1040,17 @@ fn messages_show_what_a_reader_needs() {
         said.contains("can pass for \"apple\"") && !said.contains("skeleton"),
         "{said}"
     );
+    // A percent-encoded octet is shown as written (L2), not left out: "%D0%B0" is no "a".
+    for iri in [
+        "http://%D0%B0\u{440}\u{440}\u{4CF}\u{435}.com/",
+        "http://x/%D0%B0\u{440}\u{440}\u{4CF}\u{435}",
+    ] {
+        let said = message(iri, LintCode::Confusable);
+        assert!(
+            said.contains("can pass for \"%D0%B0pple\"") && !said.contains("skeleton"),
+            "{said}"
+        );
+    }
     // Invisible characters in the text quoted are escaped, as the Hangul fillers.
     for filler in ['\u{115F}', '\u{3164}', '\u{FFA0}', '\u{200B}'] {
         let said = message(

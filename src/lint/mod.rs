@@ -253,18 +253,27 @@ impl Lint {
                 // What it passes for: its ASCII characters as they are, each other one as its
                 // skeleton (UTS #39 4), which may differ from the skeleton of the whole ("m"
                 // has "rn").
+                // A percent-encoded octet is shown as written (L2), though the skeleton skips
+                // it: "%D0%B0" is no letter.
                 let (letters, looks) = confusable_skeleton(text);
-                let like: String = letters
-                    .chars()
-                    .map(|c| {
-                        if c.is_ascii() {
-                            c.to_string()
-                        } else {
-                            skeleton(c.encode_utf8(&mut [0; 4])).collect()
-                        }
-                    })
-                    .collect();
-                if like == looks {
+                let each_like = |text: &str| -> String {
+                    text.chars()
+                        .map(|c| {
+                            if c.is_ascii() {
+                                c.to_string()
+                            } else {
+                                skeleton(c.encode_utf8(&mut [0; 4])).collect()
+                            }
+                        })
+                        .collect()
+                };
+                let like_letters = each_like(&letters);
+                let like = if letters == without_percent_encodings(text) {
+                    each_like(text)
+                } else {
+                    like_letters.clone()
+                };
+                if like_letters == looks {
                     whole(&format!("can pass for {}", quoted(&like)))
                 } else {
                     whole(&format!(
