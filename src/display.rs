@@ -152,7 +152,7 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
     // By offset, so that the lints of each component come together, in order, and each is
     // read once: looked for among all of them for each component, many invisible characters
     // took time n².
-    let mut lints = lint::lint(iri);
+    let mut lints = lint::lint_each(iri);
     lints.sort_by_key(|l| l.offset());
     let mut rest = &lints[..];
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();

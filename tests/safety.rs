@@ -368,6 +368,46 @@ fn a_run_of_one_character_is_one_lint() {
     assert_eq!(invisible, [(10, 3), (13, 3), (17, 3)]);
 }
 
+/// Characters found apart, as many as they may be, make at most 16 lints of a code in a
+/// component: the last covers the rest and says how many it holds. A query of U+00A0 and "a"
+/// in turn wrote 80 times its size in lints.
+#[test]
+fn characters_found_apart_make_a_bounded_number_of_lints() {
+    for (code, piece) in [
+        (LintCode::Invisible, "\u{200B}a"),
+        (LintCode::LookalikeDelimiter, "\u{2044}b"),
+    ] {
+        let input = format!("http://x/?q={}", piece.repeat(1000));
+        let iri = IriRef::parse(&input).unwrap();
+        let lints: Vec<_> = iri
+            .lints()
+            .into_iter()
+            .filter(|l| l.code() == code)
+            .collect();
+        assert_eq!(lints.len(), 16, "{code}");
+        assert_eq!((lints[0].offset(), lints[0].len()), (12, 3), "{code}");
+        let last = &lints[15];
+        assert_eq!(last.offset() + last.len(), input.len() - 1, "{code}");
+        assert!(last.message().contains(" 984 more "), "{}", last.message());
+    }
+    // The display form percent-encodes each of them, and nothing between.
+    let input = format!("http://x/?q={}", "\u{200B}é".repeat(40));
+    let shown = IriRef::parse(&input)
+        .unwrap()
+        .to_display(&DisplayOptions {
+            embedding: Embedding::None,
+            ..DisplayOptions::default()
+        });
+    assert_eq!(shown, format!("http://x/?q={}", "%E2%80%8Bé".repeat(40)));
+    // Up to 16, each its own.
+    let input = format!("http://x/?q={}", "\u{200B}a".repeat(16));
+    let found = IriRef::parse(&input).unwrap().lints();
+    assert_eq!(found.len(), 16);
+    assert!(found
+        .iter()
+        .all(|l| l.len() == 3 && !l.message().contains("more")));
+}
+
 /// A host of many labels that pass for ASCII: the top-level label each is judged under is read
 /// once, not once a label.
 #[test]

@@ -186,6 +186,9 @@ pub struct Lint {
     after: bool,
     /// Whether the component is a dot-separated part of a path segment, not all of it.
     part_of_segment: bool,
+    /// For `invisible` and `lookalike-delimiter`, where it gathers the characters found after
+    /// the most lints of its code a component gets ([`runs`]): how many it holds; else 0.
+    gathered: usize,
 }
 
 impl Lint {
@@ -318,11 +321,23 @@ impl Lint {
                 } else {
                     "a delimiter of the syntax, a space or an unwise character"
                 };
-                format!(
-                    "{}{} looks like {like:?}, {what}",
-                    code_point(c),
-                    in_a_row(text)
-                )
+                if self.gathered > 0 {
+                    format!(
+                        "{} and {} more such characters in the next {} bytes look like \
+                         delimiters of the syntax, spaces or unwise characters ({} looks like \
+                         {like:?})",
+                        code_point(c),
+                        self.gathered - 1,
+                        self.len,
+                        code_point(c)
+                    )
+                } else {
+                    format!(
+                        "{}{} looks like {like:?}, {what}",
+                        code_point(c),
+                        in_a_row(text)
+                    )
+                }
             }
             LintCode::NotNfc => whole("changes under NFC: an IRI should be in NFC"),
             LintCode::NotNfkc => whole(&format!(
@@ -332,11 +347,21 @@ impl Lint {
             )),
             LintCode::Invisible => {
                 let c = text.chars().next().unwrap_or_default();
-                format!(
-                    "{}{} cannot be seen or transcribed",
-                    code_point(c),
-                    in_a_row(text)
-                )
+                if self.gathered > 0 {
+                    format!(
+                        "{} and {} more such characters in the next {} bytes cannot be seen or \
+                         transcribed",
+                        code_point(c),
+                        self.gathered - 1,
+                        self.len
+                    )
+                } else {
+                    format!(
+                        "{}{} cannot be seen or transcribed",
+                        code_point(c),
+                        in_a_row(text)
+                    )
+                }
             }
         };
         format!("{said} ({})", self.code.section())
@@ -373,6 +398,18 @@ impl IriRef<'_> {
 /// summary finds a lint likely. Without a right-to-left character, only components with
 /// non-ASCII characters can have a lint, and only those are read.
 pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
+    lint_with(iri, MOST_RUNS)
+}
+
+/// [`lint`], with a lint for each run of an invisible character or a look-alike however many
+/// there are in a component: what the display form percent-encodes.
+pub(crate) fn lint_each(iri: &IriRef<'_>) -> Vec<Lint> {
+    lint_with(iri, usize::MAX)
+}
+
+/// [`lint`], with at most `most_runs` lints of a code for the characters of a component
+/// ([`runs`]).
+fn lint_with(iri: &IriRef<'_>, most_runs: usize) -> Vec<Lint> {
     let input = iri.as_str();
     let mut lints = Vec::new();
     // The scanner counted the octets >= 0x80, if it read the IRI a line at a time.
@@ -386,10 +423,10 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
     let masks = (input.len() <= divided::MAX_LEN)
         .then(|| crate::simd::lint_masks(input.as_bytes()))
         .flatten();
-    let linted = Linted::new(iri);
+    let linted = Linted::new(iri, most_runs);
     match masks.as_ref().and_then(|m| Divided::new(iri, m)) {
         Some(d) => lint_divided(&linted, &d, &mut lints),
-        None => lint_by_bytes(iri, &mut lints),
+        None => lint_by_bytes(&linted, &mut lints),
     }
     lints
 }
@@ -400,13 +437,16 @@ pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
 struct Linted<'a> {
     iri: &'a IriRef<'a>,
     top_level_beyond_ascii: std::cell::OnceCell<bool>,
+    /// The most lints of a code a component gets for its characters ([`runs`]).
+    most_runs: usize,
 }
 
 impl<'a> Linted<'a> {
-    fn new(iri: &'a IriRef<'a>) -> Self {
+    fn new(iri: &'a IriRef<'a>, most_runs: usize) -> Self {
         Linted {
             iri,
             top_level_beyond_ascii: std::cell::OnceCell::new(),
+            most_runs,
         }
     }
 
@@ -432,10 +472,9 @@ impl<'a> Linted<'a> {
 }
 
 /// Appends the lints of `iri` to `lints`, its components found by the byte walk.
-fn lint_by_bytes(iri: &IriRef<'_>, lints: &mut Vec<Lint>) {
-    let linted = Linted::new(iri);
-    let mut in_order = InOrder::new(&linted, lints);
-    for_each_part(iri, |part, summary| in_order.push(part, summary));
+fn lint_by_bytes(iri: &Linted<'_>, lints: &mut Vec<Lint>) {
+    let mut in_order = InOrder::new(iri, lints);
+    for_each_part(iri.iri, |part, summary| in_order.push(part, summary));
     in_order.finish();
 }
 
@@ -520,7 +559,7 @@ fn lint_part(
     let text = part.text(input);
     let part_of_segment = part.kind == PartKind::Segment
         && (input[..part.start].ends_with('.') || input[part.end..].starts_with('.'));
-    let mut push = |code: LintCode, offset: usize, len: usize, after: bool| {
+    let mut push = |code: LintCode, offset: usize, len: usize, after: bool, gathered: usize| {
         lints.push(Lint {
             code,
             component: part.kind.component(),
@@ -530,15 +569,16 @@ fn lint_part(
             text: input[offset..offset + len].into(),
             after,
             part_of_segment,
+            gathered,
         });
     };
     let (at, len) = (part.start, text.len());
     // 4.2 rule 1 and rule 2.
     if has_rtl && summary.has(LintClass::L) {
-        push(LintCode::BidiMixed, at, len, false);
+        push(LintCode::BidiMixed, at, len, false, 0);
     }
     if has_rtl && edges(text) != (LintClass::RTL, LintClass::RTL) {
-        push(LintCode::BidiEdge, at, len, false);
+        push(LintCode::BidiEdge, at, len, false, 0);
     }
     // 4.4 examples 10 and 11: digits beside a right-to-left component.
     if !has_rtl && (rtl_beside[0] || rtl_beside[1]) {
@@ -546,7 +586,7 @@ fn lint_part(
         let after = rtl_beside[0] && first == LintClass::DIGIT;
         let before = rtl_beside[1] && last == LintClass::DIGIT;
         if after || before {
-            push(LintCode::BidiDigitAdjacent, at, len, after);
+            push(LintCode::BidiDigitAdjacent, at, len, after, 0);
         }
     }
     if !summary.non_ascii {
@@ -555,7 +595,7 @@ fn lint_part(
     // UTS #39 5.1 resolved script set, and 5.2's "highly restrictive" level.
     let scripts = summary.scripts(text);
     if scripts.mixed() || scripts.complex && mixed_with_complex(text, &scripts) {
-        push(LintCode::MixedScript, at, len, false);
+        push(LintCode::MixedScript, at, len, false, 0);
     }
     // UTS #39 4: the skeleton, ASCII, of a component with non-ASCII letters or digits like
     // ASCII ones, or of a host label with any non-ASCII character (a hyphen, a sign: it names
@@ -576,7 +616,7 @@ fn lint_part(
                 && !is_top_level(input, part)
                 && !iri.top_level_beyond_ascii())
     {
-        push(LintCode::Confusable, at, len, false);
+        push(LintCode::Confusable, at, len, false, 0);
     }
     // 6.1 b: the marks a component starts with change how the delimiter before looks, as the
     // display form shows them (L6, L10); none stands before the start of a relative reference.
@@ -586,7 +626,7 @@ fn lint_part(
         0
     };
     if marks > 0 {
-        push(LintCode::LookalikeDelimiter, at, marks, false);
+        push(LintCode::LookalikeDelimiter, at, marks, false, 0);
     }
     if summary.any & LintClass::RARE != 0 {
         // A letter that looks like a delimiter that ends a host, in a host label or in the
@@ -606,8 +646,8 @@ fn lint_part(
                             && !beside_its_script(text, i, c)
                         || label && is_lookalike_mapped(cp))
             });
-        for (i, len) in runs(found) {
-            push(LintCode::LookalikeDelimiter, at + i, len, false);
+        for (i, len, gathered) in runs(found, iri.most_runs) {
+            push(LintCode::LookalikeDelimiter, at + i, len, false, gathered);
         }
     }
     // 3.1, 5.3.2.2, 8.5: from the ASCII delimiter before the component, which a mark after it
@@ -619,9 +659,9 @@ fn lint_part(
         // compose with the one before.
         if !composes_nothing(normal) {
             if !is_nfc(normal) {
-                push(LintCode::NotNfc, at, len, false);
+                push(LintCode::NotNfc, at, len, false, 0);
             } else if part.kind.component() != Component::Query && !is_nfkc(normal) {
-                push(LintCode::NotNfkc, at, len, false);
+                push(LintCode::NotNfkc, at, len, false, 0);
             }
         }
     }
@@ -631,24 +671,50 @@ fn lint_part(
                 && is_invisible(c as u32)
                 && !drawn_in_context(text, i, c, part.kind == PartKind::Label)
         });
-        for (i, len) in runs(found) {
-            push(LintCode::Invisible, at + i, len, false);
+        for (i, len, gathered) in runs(found, iri.most_runs) {
+            push(LintCode::Invisible, at + i, len, false, gathered);
         }
     }
 }
 
+/// The most lints of one code a component gets for the characters [`runs`] finds: those after
+/// are gathered in the last, so that a line of megabytes of them apart (U+00A0 and a letter in
+/// turn) gets a few lints, not millions.
+const MOST_RUNS: usize = 16;
+
 /// The runs of one character among the characters `found` at their offsets, in order, as
-/// (offset, length): one lint a run, so that a line of megabytes of one character gets two
-/// lints, not millions.
-fn runs(found: impl Iterator<Item = (usize, char)>) -> Vec<(usize, usize)> {
+/// (offset, length, 0): one lint a run, so that a line of megabytes of one character gets two
+/// lints, not millions. After `most` less one, the rest are one, from the first of them to the
+/// end of the last, with the number of characters it holds.
+fn runs(found: impl Iterator<Item = (usize, char)>, most: usize) -> Vec<(usize, usize, usize)> {
     let mut runs: Vec<(usize, usize, char)> = Vec::new();
+    let mut gathered = 0;
     for (at, c) in found {
-        match runs.last_mut() {
-            Some((from, len, last)) if *last == c && *from + *len == at => *len += c.len_utf8(),
-            _ => runs.push((at, c.len_utf8(), c)),
+        let n = c.len_utf8();
+        let full = runs.len() == most;
+        if let Some((from, len, last)) = runs.last_mut() {
+            if gathered > 0 {
+                (*len, gathered) = (at + n - *from, gathered + 1);
+                continue;
+            }
+            if *last == c && *from + *len == at {
+                *len += n;
+                continue;
+            }
+            if full {
+                // The last run and this character start the gathering.
+                gathered = *len / last.len_utf8() + 1;
+                *len = at + n - *from;
+                continue;
+            }
         }
+        runs.push((at, n, c));
     }
-    runs.into_iter().map(|(at, len, _)| (at, len)).collect()
+    let last = runs.len().saturating_sub(1);
+    runs.into_iter()
+        .enumerate()
+        .map(|(k, (at, len, _))| (at, len, if k == last { gathered } else { 0 }))
+        .collect()
 }
 
 /// The kinds of component 4.2 divides an IRI into, and the port, whose digits the bidi
