@@ -392,12 +392,10 @@ fn characters_found_apart_make_a_bounded_number_of_lints() {
     }
     // The display form percent-encodes each of them, and nothing between.
     let input = format!("http://x/?q={}", "\u{200B}é".repeat(40));
-    let shown = IriRef::parse(&input)
-        .unwrap()
-        .to_display(&DisplayOptions {
-            embedding: Embedding::None,
-            ..DisplayOptions::default()
-        });
+    let shown = IriRef::parse(&input).unwrap().to_display(&DisplayOptions {
+        embedding: Embedding::None,
+        ..DisplayOptions::default()
+    });
     assert_eq!(shown, format!("http://x/?q={}", "%E2%80%8Bé".repeat(40)));
     // Up to 16, each its own.
     let input = format!("http://x/?q={}", "\u{200B}a".repeat(16));
