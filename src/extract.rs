@@ -225,7 +225,8 @@ pub struct Extract<'t, 'o> {
     /// starts right after (a list written without spaces, E10), a "," before a letter of
     /// Chinese or Japanese (E9), or the ";" of an escaped no-break space, at its "&" (E3).
     list: FirstInRun,
-    /// The first byte beyond ASCII of the last run read for a host's last label (E10).
+    /// The first byte beyond ASCII of the last authority read for a host's last label, or its
+    /// end (E10).
     beyond_ascii: FirstInRun,
     /// The first "/", "?" or "#" of the last run read for the same.
     authority_stop: FirstInRun,
@@ -710,26 +711,24 @@ impl<'t> Extract<'t, '_> {
     /// is the last when no "." that a letter or a digit follows, nor an "@", comes after it in
     /// the next 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4).
     ///
-    /// Where the run's first byte beyond ASCII and its first "/", "?" or "#" stand is read once
-    /// for its candidates ([`FirstInRun`]), and around that byte a label's length at most, so
-    /// that a run of many takes linear time.
+    /// Where the run's first "/", "?" or "#" and the authority's first byte beyond ASCII stand
+    /// is read once for its candidates ([`FirstInRun`]), and around that byte a label's length
+    /// at most, so that a run of many takes linear time.
     fn last_label_runs_on(&mut self, from: usize, end: usize) -> Option<usize> {
         let b = self.text;
         let run = self.reach;
         let run_end = run.1.max(from);
-        let beyond = self.beyond_ascii.at(run, from, || {
-            b[from..run_end]
-                .iter()
-                .position(|&c| c >= 0x80)
-                .map_or(run_end, |k| from + k)
-        });
-        if beyond >= end {
-            return None;
-        }
         let stop = self.authority_stop.at(run, from, || {
             memchr::memchr3(b'/', b'?', b'#', &b[from..run_end]).map_or(run_end, |k| from + k)
         });
-        if stop < beyond {
+        // Only a byte of the authority matters.
+        let beyond = self.beyond_ascii.at(run, from, || {
+            b[from..stop]
+                .iter()
+                .position(|&c| c >= 0x80)
+                .map_or(stop, |k| from + k)
+        });
+        if beyond >= end || beyond >= stop {
             return None;
         }
         let label = b[from..beyond]
