@@ -1089,6 +1089,18 @@ fn messages_show_what_a_reader_needs() {
             "{said}"
         );
     }
+    // Marks are quoted as they are after a letter they are drawn on (pointed Hebrew, Hindi's
+    // virama), escaped where they would be drawn on the quote.
+    let said = message(
+        "https://x.org/wiki/Windows_\u{5D1}\u{5B0}\u{5BC}\u{5E8}",
+        LintCode::BidiMixed,
+    );
+    assert!(
+        said.contains("\"Windows_\u{5D1}\u{5B0}\u{5BC}\u{5E8}\""),
+        "{said}"
+    );
+    let said = message("http://x/?q=\u{301}a\u{430}", LintCode::MixedScript);
+    assert!(said.contains("\"\\u{301}a\u{430}\""), "{said}");
     // Invisible characters in the text quoted are escaped, as the Hangul fillers.
     for filler in ['\u{115F}', '\u{3164}', '\u{FFA0}', '\u{200B}'] {
         let said = message(

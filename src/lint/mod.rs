@@ -1569,18 +1569,29 @@ fn quoted_chars(chars: impl Iterator<Item = char>) -> String {
     )
 }
 
-/// `text` in double quotes, escaped for [`quoted_chars`].
+/// `text` in double quotes, escaped for [`quoted_chars`]: `"`, `\\` and control characters as
+/// Rust writes them, invisible characters as `\u{...}`, and a combining mark so too where no
+/// character it is drawn on stands before it in the quote (first, or after one escaped), as it
+/// would be drawn on the quote; after a letter, a mark is written as it is (`"हिन्दी"`).
 fn escaped(text: &str) -> String {
-    format!("{text:?}")
-        .chars()
-        .map(|c| {
-            if !c.is_ascii() && is_invisible(c as u32) {
-                format!("\\u{{{:x}}}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    let mut out = String::from('"');
+    // Whether the character before was written as it is, so that a mark is drawn on it.
+    let mut base = false;
+    for c in text.chars() {
+        let mark = unicode_normalization::char::is_combining_mark(c);
+        if c == '"' || c == '\\' || c.is_control() {
+            out.extend(c.escape_debug());
+            base = false;
+        } else if !c.is_ascii() && is_invisible(c as u32) || mark && !base {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            base = false;
+        } else {
+            out.push(c);
+            base = true;
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The code points of `text` as [`code_point`] writes them, apart; past [`QUOTED_END`] of them,
