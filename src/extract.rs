@@ -160,7 +160,6 @@ pub fn extract<'t, 'o, T: AsRef<[u8]> + ?Sized>(
         reach_marks: 0,
         apostrophe: FirstInRun::NONE,
         list: FirstInRun::NONE,
-        beyond_ascii: FirstInRun::NONE,
         authority_stop: FirstInRun::NONE,
     }
 }
@@ -225,9 +224,6 @@ pub struct Extract<'t, 'o> {
     /// starts right after (a list written without spaces, E10), a "," before a letter of
     /// Chinese or Japanese (E9), or the ";" of an escaped no-break space, at its "&" (E3).
     list: FirstInRun,
-    /// The first byte beyond ASCII of the last authority read for a host's last label, or its
-    /// end (E10).
-    beyond_ascii: FirstInRun,
     /// The first "/", "?" or "#" of the last run read for the same.
     authority_stop: FirstInRun,
 }
@@ -707,13 +703,13 @@ impl<'t> Extract<'t, '_> {
     /// Where the last label of the host whose authority starts at `from` goes on from ASCII
     /// letters, digits and "-" into a letter, a digit or an emoji beyond ASCII before `end`, if
     /// it does (E10): no top-level label mixes the two, so that is text written without a
-    /// space after the address (`https://www.baidu.com获取`, `https://naver.com에서`). The label
-    /// is the last when no "." that a letter or a digit follows, nor an "@", comes after it in
-    /// the next 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4).
+    /// space after the address (`https://www.baidu.com获取`, `https://例え.jpを見て`). The
+    /// label is the last when no "." that a letter or a digit follows, nor an "@", comes after
+    /// it in the next 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4).
     ///
-    /// Where the run's first "/", "?" or "#" and the authority's first byte beyond ASCII stand
-    /// is read once for its candidates ([`FirstInRun`]), and around that byte a label's length
-    /// at most, so that a run of many takes linear time.
+    /// Where the run's first "/", "?" or "#" stands is read once for its candidates
+    /// ([`FirstInRun`]), and of the authority only what a host name may span (RFC 1035 2.3.4:
+    /// 255 bytes) and a label after it, so that a run of many takes linear time.
     fn last_label_runs_on(&mut self, from: usize, end: usize) -> Option<usize> {
         let b = self.text;
         let run = self.reach;
@@ -721,16 +717,33 @@ impl<'t> Extract<'t, '_> {
         let stop = self.authority_stop.at(run, from, || {
             memchr::memchr3(b'/', b'?', b'#', &b[from..run_end]).map_or(run_end, |k| from + k)
         });
-        // Only a byte of the authority matters.
-        let beyond = self.beyond_ascii.at(run, from, || {
-            b[from..stop]
-                .iter()
-                .position(|&c| c >= 0x80)
-                .map_or(stop, |k| from + k)
-        });
-        if beyond >= end || beyond >= stop {
+        let window = stop.min(end).min(from + 255 + 64);
+        if b[from..window].is_ascii() {
             return None;
         }
+        // Each place where ASCII gives way to what is beyond it: the label before may be the
+        // last (the host's own labels beyond ASCII come before it: `例え.jpを`).
+        let mut at = from;
+        while let Some(k) = b[at..window].iter().position(|&c| c >= 0x80) {
+            at += k;
+            let before = b[at.saturating_sub(1)];
+            if at > from
+                && (before.is_ascii_alphanumeric() || before == b'-')
+                && self.last_label_ends_at(from, at, stop.min(end))
+            {
+                return Some(at);
+            }
+            at += b[at..window].iter().take_while(|&&c| c >= 0x80).count();
+        }
+        None
+    }
+
+    /// Whether the label of ASCII letters, digits and "-" that ends at `beyond`, where a
+    /// character beyond ASCII stands, in the host whose authority starts at `from` and ends at
+    /// `stop`, is the host's last, after another, and what follows is a letter, a digit or an
+    /// emoji ([`Extract::last_label_runs_on`]).
+    fn last_label_ends_at(&self, from: usize, beyond: usize, stop: usize) -> bool {
+        let b = self.text;
         let label = b[from..beyond]
             .iter()
             .rev()
@@ -738,17 +751,19 @@ impl<'t> Extract<'t, '_> {
             .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'-')
             .count();
         if label == 0 || label > 63 || beyond - label == from || b[beyond - label - 1] != b'.' {
-            return None;
+            return false;
         }
-        let (c, _) = decode(b, beyond)?;
+        let Some((c, _)) = decode(b, beyond) else {
+            return false;
+        };
         if !(c.is_alphanumeric() || crate::tables::is_extended_pictographic(c as u32)) {
-            return None;
+            return false;
         }
-        let after = &b[beyond..stop.min(end).min(beyond + 64)];
+        let after = &b[beyond..stop.min(beyond + 64)];
         let another_label = after
             .windows(2)
             .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
-        (!another_label && !after.contains(&b'@')).then_some(beyond)
+        !another_label && !after.contains(&b'@')
     }
 
     /// Whether an IRI may start at `at`, as the search finds them (E1): a scheme that counts

@@ -1022,6 +1022,11 @@ fn a_last_label_ends_where_ascii_gives_way() {
         ("на https://yandex.ruи там", "https://yandex.ru"),
         ("見てhttps://u@a.co.jp。", "https://u@a.co.jp"),
         ("see http://1.2.3.4获取", "http://1.2.3.4"),
+        // Whatever the labels before the last hold.
+        ("https://例え.jpを見てください", "https://例え.jp"),
+        ("https://bücher.deで買う", "https://bücher.de"),
+        ("https://münchen.de😀", "https://münchen.de"),
+        ("https://b\u{fc}cher.ab.deで", "https://b\u{fc}cher.ab.de"),
         // The host's own characters beyond ASCII, a path, or a label after them stay.
         ("https://www.bücher.de/x", "https://www.bücher.de/x"),
         ("https://bücher.de", "https://bücher.de"),
@@ -1034,6 +1039,7 @@ fn a_last_label_ends_where_ascii_gives_way() {
         assert_eq!(found(text), [iri], "{text}");
     }
     assert_eq!(found_with(&www, "访问www.baidu.com获取"), ["www.baidu.com"]);
+    assert_eq!(found_with(&www, "на www.пример.comи"), ["www.пример.com"]);
 }
 
 #[test]
