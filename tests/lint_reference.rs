@@ -300,7 +300,7 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
         let passes_as_label =
             |word: &str| !word.is_ascii() && unicode_security::skeleton(word).all(|c| c.is_ascii());
         let confusable = if kind != Kind::Label {
-            passes(&word)
+            passes(&word) && unicode_security::skeleton(&word).any(|c| c.is_ascii_alphanumeric())
         } else if passes_as_label(&word) {
             ldh(&word) && !top_level && !under_beyond_ascii
         } else {

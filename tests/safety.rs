@@ -605,6 +605,17 @@ fn confusable() {
     assert!(iri.lints()[0].message().contains("\"apple\""));
     // Full-width Latin passes for ASCII (6.1 b).
     assert!(codes("http://x/ｐａｙ").contains(&LintCode::Confusable));
+    // Outside a host, a component passes for an ASCII name only with a letter or a digit
+    // in its skeleton: "ノ" and "丿" look like "/", which names nothing (L6 makes them letters
+    // there).
+    for iri in [
+        "https://dev.to/\u{30CE}",
+        "https://x.org/?ref=\u{30CE}",
+        "https://x.org/wiki/\u{4E3F}",
+    ] {
+        assert!(lints(iri).is_empty(), "{iri}: {:?}", lints(iri));
+    }
+    assert!(codes("https://x.org/\u{30CE}\u{43E}").contains(&LintCode::Confusable));
     // Letters with marks do not look like ASCII: "café" is itself.
     assert!(lints("http://x/café").is_empty());
     // Greek words that do not look like ASCII.

@@ -611,8 +611,9 @@ fn lint_part(
             .chars()
             .any(|c| !c.is_ascii() && is_mapped_ascii(c as u32))
             || label && mapped_looks_ascii(text))
-        && (!label
-            || passes_for_a_host_name(text)
+        && (!label && names_something(text)
+            || label
+                && passes_for_a_host_name(text)
                 && !is_top_level(input, part)
                 && !iri.top_level_beyond_ascii())
     {
@@ -1358,6 +1359,13 @@ fn confusable_skeleton(text: &str) -> (String, String) {
     let mapped = idna_mapped(text);
     let looks = skeleton(&mapped).collect();
     (mapped, looks)
+}
+
+/// Whether the UTS #39 skeleton of the letters of `text` (its percent-encoded octets skipped)
+/// holds an ASCII letter or digit: outside a host, what a component passes for is a name only
+/// then ("ノ" looks like "/", L5).
+fn names_something(text: &str) -> bool {
+    skeleton(&without_percent_encodings(text)).any(|c| c.is_ascii_alphanumeric())
 }
 
 /// Whether the host label `part` of `input` is the last of several, a root dot aside: a
