@@ -344,13 +344,63 @@ fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
         if standard_input_was_closed() {
             return Err(io::Error::other("closed: nothing to read"));
         }
-        return Ok(Box::new(io::stdin()));
+        return Ok(Box::new(SkipBom::new(io::stdin())));
     }
     let file = std::fs::File::open(path)?;
     if file.metadata()?.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
-    Ok(Box::new(file))
+    Ok(Box::new(SkipBom::new(file)))
+}
+
+/// The UTF-8 byte order mark.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// A reader that leaves out a UTF-8 byte order mark at the start of its input: editors on
+/// Windows write one, and it is no part of the first line (read as U+FEFF, a character an IRI
+/// may hold, it made `https:` a relative path's first segment). It waits for more bytes only
+/// while those read may start one, so that a line is not held back.
+struct SkipBom<R> {
+    inner: R,
+    /// The first bytes, while they may be the mark's, and how many of them are given out.
+    head: [u8; 3],
+    len: usize,
+    given: usize,
+    read: bool,
+}
+
+impl<R> SkipBom<R> {
+    fn new(inner: R) -> Self {
+        SkipBom {
+            inner,
+            head: [0; 3],
+            len: 0,
+            given: 0,
+            read: false,
+        }
+    }
+}
+
+impl<R: Read> Read for SkipBom<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while !self.read {
+            let n = self.inner.read(&mut self.head[self.len..])?;
+            self.len += n;
+            if n == 0 || self.len == BOM.len() || self.head[..self.len] != BOM[..self.len] {
+                self.read = true;
+                if self.head == BOM {
+                    self.given = BOM.len();
+                }
+            }
+        }
+        if self.given < self.len {
+            let n = (self.len - self.given).min(buf.len());
+            buf[..n].copy_from_slice(&self.head[self.given..self.given + n]);
+            self.given += n;
+            return Ok(n);
+        }
+        self.inner.read(buf)
+    }
 }
 
 /// Writes the summary of a run to standard error, and returns whether it could.
@@ -719,6 +769,45 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The mark is left out however the reads cut it, and only the whole mark at the start.
+    #[test]
+    fn a_byte_order_mark_is_left_out_however_it_is_read() {
+        /// A reader that gives one byte a read.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                match (self.0.split_first(), buf.first_mut()) {
+                    (Some((&b, rest)), Some(slot)) => {
+                        (*slot, self.0) = (b, rest);
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        for (input, expected) in [
+            (&b"\xef\xbb\xbfab"[..], &b"ab"[..]),
+            (b"\xef\xbb\xbf", b""),
+            (b"\xef\xbbab", b"\xef\xbbab"),
+            (b"\xefa", b"\xefa"),
+            (b"\xef\xbb", b"\xef\xbb"),
+            (b"", b""),
+            (b"a\xef\xbb\xbf", b"a\xef\xbb\xbf"),
+            (b"\xef\xbb\xbf\xef\xbb\xbfa", b"\xef\xbb\xbfa"),
+        ] {
+            let (mut trickled, mut whole) = (Vec::new(), Vec::new());
+            SkipBom::new(Trickle(input))
+                .read_to_end(&mut trickled)
+                .unwrap();
+            SkipBom::new(input).read_to_end(&mut whole).unwrap();
+            assert_eq!(
+                (&trickled[..], &whole[..]),
+                (expected, expected),
+                "{input:?}"
+            );
+        }
+    }
 
     #[test]
     fn lines_split_like_the_contract() {

@@ -426,3 +426,27 @@ fn flags_that_cannot_go_together_are_usage_errors() {
         );
     }
 }
+
+/// A UTF-8 byte order mark at the start of an input, as editors on Windows write it, is no
+/// part of its first line; elsewhere it is a character of its line.
+#[test]
+fn a_byte_order_mark_at_the_start_is_left_out() {
+    let o = iriscan(&["check"], b"\xef\xbb\xbfhttps://example.com/\nhttp://h/\n");
+    assert_eq!(stdout(&o), "1\tok\n2\tok\n");
+    let o = iriscan(&["dedupe"], b"\xef\xbb\xbfhttp://h/\nhttp://h/\n");
+    assert_eq!(stdout(&o), "http://h/\n");
+    // Not on a later line, nor a part of one: U+FEFF is a character an IRI may hold.
+    let o = iriscan(&["check"], b"http://h/\n\xef\xbb\xbfhttp://h/\n\xef\xbb");
+    let text = stdout(&o);
+    assert!(text.starts_with("1\tok\n2\terror: "), "{text}");
+    assert!(text.contains("\n3\terror: "), "{text}");
+    // In each file.
+    let dir = std::env::temp_dir().join(format!("iriscan-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, b"\xef\xbb\xbfhttp://a/\n").unwrap();
+    std::fs::write(&b, b"\xef\xbb\xbfhttp://b/\n").unwrap();
+    let o = iriscan(&["check", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
