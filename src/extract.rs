@@ -34,7 +34,7 @@
 //!   before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its partner;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
-//!   template's "$" before the "{" it ends at, nor a "'" (or Markdown's "*", "_", "~", "`", or
+//!   template's "$" before the "{" it ends at, nor the "-"s of an arrow before its ">", nor a "'" (or Markdown's "*", "_", "~", "`", or
 //!   "|", "^") when the same stands right before it or among the marks nested there (`*_`; a
 //!   "|" also after a table cell's "|" and spaces), nor Markdown's emphasis opened earlier on
 //!   its line (`**see http://a.com/x**`); between "<" and ">", or two '"', its end is its own;
@@ -1663,9 +1663,7 @@ impl Tail {
                 add_stop(into, APOSTROPHE, at);
             }
         };
-        if from < end && placeholder_at(b, end) {
-            tail.start -= 1;
-        }
+        tail.start -= closer_before(b, from, end);
         while let Some(last) = last_char(&b[from..tail.start]) {
             let mut at = tail.start - last.len_utf8();
             if let Some(k) = closing_kind(last) {
@@ -2012,9 +2010,7 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, counted: bool) -> usize {
     let mut before: Option<u8> = None;
     // The "'"s of `b[start..end]`, once counted.
     let mut apostrophes: Option<usize> = None;
-    if end > start && placeholder_at(b, end) {
-        end -= 1;
-    }
+    end -= closer_before(b, start, end);
     while let Some(last) = last_char(&b[start..end]) {
         let text = &b[start..end];
         let unbalanced = |last: char, counts: &mut Vec<(usize, usize, usize)>| {
@@ -2079,6 +2075,24 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, counted: bool) -> usize {
         }
     }
     end
+}
+
+/// How many bytes before `end`, and after `start`, are no part of an IRI that ends at `end`
+/// for what they open with the byte there (E4): the "$" of a template's placeholder `${`
+/// ([`placeholder_at`]), and the "-"s of an arrow or of the end of an HTML comment before a
+/// ">" (`http://a.com/x->`, `<!--http://a.com/x-->`).
+fn closer_before(b: &[u8], start: usize, end: usize) -> usize {
+    if end > start && placeholder_at(b, end) {
+        1
+    } else if b.get(end) == Some(&b'>') {
+        b[start..end]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'-')
+            .count()
+    } else {
+        0
+    }
 }
 
 /// Whether `b[end]` is the "{" of a template's placeholder, `${`, that ends an IRI, whose "$" is

@@ -422,6 +422,29 @@ fn an_iri_after_a_quote_ends_at_its_partner() {
 }
 
 /// A "$" before the "{" that ends an IRI opens a template's placeholder (E4).
+/// The "-" of an arrow (`->`) or of the end of an HTML comment (`-->`) that ends an IRI at its
+/// ">" is no part of it (E4), but between "<" and ">".
+#[test]
+fn the_dashes_of_an_arrow_after_an_iri_are_left_out() {
+    for (text, iris) in [
+        (
+            "Forwarding https://abcd.ngrok.io->http://localhost:80",
+            &["https://abcd.ngrok.io", "http://localhost:80"][..],
+        ),
+        (
+            "https://a.com/x->https://b.com/y",
+            &["https://a.com/x", "https://b.com/y"],
+        ),
+        ("<!--https://a.com/x-->", &["https://a.com/x"]),
+        ("see https://a.com/x.-> now", &["https://a.com/x"]),
+        // Delimited, or not before a ">".
+        ("<http://a.com/x->", &["http://a.com/x-"]),
+        ("see https://a.com/x- now", &["https://a.com/x-"]),
+    ] {
+        assert_eq!(found(text), iris, "{text}");
+    }
+}
+
 #[test]
 fn a_template_placeholder_after_an_iri_is_left_out() {
     for (text, iri) in [
@@ -1622,13 +1645,17 @@ fn ends_plainly(iri: &str) -> bool {
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
     // A host's last label that goes on from ASCII letters, digits and "-" into a letter, a
-    // digit or an emoji beyond ASCII, with no "." before another label after it (E10).
+    // digit or an emoji beyond ASCII, with no "." before another label after it, whatever the
+    // labels before it hold (E10).
     let pictographic =
         icu_properties::CodePointSetData::new::<icu_properties::props::ExtendedPictographic>();
     let host_runs_on = authority
         .char_indices()
-        .find(|(_, c)| !c.is_ascii())
-        .is_some_and(|(at, c)| {
+        .filter(|&(at, c)| {
+            let before = authority.as_bytes()[..at].last();
+            !c.is_ascii() && before.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+        .any(|(at, c)| {
             let label = authority[..at]
                 .rfind('.')
                 .map(|dot| &authority[dot + 1..at]);
