@@ -390,7 +390,9 @@ impl IriRef<'_> {
 }
 
 /// The lints of `iri`, in the order of its components, and for each component in the order of
-/// [`LintCode::ALL`]. An IRI of ASCII characters alone has none.
+/// [`LintCode::ALL`]. An IRI of ASCII characters alone has none. A run of one invisible
+/// character or look-alike is one lint, and a component gets at most 16 lints of each of those
+/// two codes: the 16th covers the rest of them and says how many it holds.
 ///
 /// Its components are found and summed up in one pass (module `divided`), a lookup in the
 /// generated table of build/lint.rs a non-ASCII character; each is judged from its summary and
