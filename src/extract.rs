@@ -228,6 +228,10 @@ pub struct Extract<'t, 'o> {
     authority_stop: FirstInRun,
 }
 
+/// The most bytes of an authority read for the "," or ";" of a list before its "@" (E10): a
+/// userinfo and a host name.
+const MOST_AUTHORITY: usize = 512;
+
 /// Where something first stands in a run from a position on, read once for the candidates of
 /// the run, whose starts come in order, up to where it stands (E10): read again for each, a run
 /// of many took time n².
@@ -692,6 +696,25 @@ impl<'t> Extract<'t, '_> {
         let mut cut = list;
         if host_end.is_some_and(|host_end| apostrophe < host_end) {
             cut = cut.min(apostrophe);
+        }
+        // A "," or ";" before the authority's "@" is a list's, not the userinfo's: a CSV row,
+        // `https://acme.com,info@evil.com`, would name the mail's host. Read within what a
+        // userinfo and a host name may span, so that a run of many candidates takes linear time.
+        let authority = if www {
+            Some(start)
+        } else {
+            b[..least].ends_with(b"//").then_some(least)
+        };
+        if let Some(from) = authority {
+            let stop = self.authority_stop.at(run, from, || {
+                memchr::memchr3(b'/', b'?', b'#', &b[from..run_end]).map_or(run_end, |k| from + k)
+            });
+            let window = &b[from..stop.min(end).min(from + MOST_AUTHORITY)];
+            if let Some(sign) = memchr::memrchr(b'@', window) {
+                if let Some(k) = memchr::memchr2(b',', b';', &window[..sign]) {
+                    cut = cut.min(from + k);
+                }
+            }
         }
         if cut < end {
             trim(b, start, cut)

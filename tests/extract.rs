@@ -1017,6 +1017,15 @@ fn a_host_and_a_list_end_where_text_goes_on() {
             ("https://a.com/x,File:y", &["https://a.com/x,File:y"]),
             ("https://a.com/x,news::y", &["https://a.com/x,news::y"]),
             ("https://a.com/a,b", &["https://a.com/a,b"]),
+            // A "," or ";" before an "@" in the authority is a list's, not a userinfo's: a CSV
+            // row would name the mail's host (E10).
+            (
+                "Acme Corp,https://acme.com,info@evil.com",
+                &["https://acme.com"],
+            ),
+            ("https://a.com;b@c.com/x", &["https://a.com"]),
+            // In the path it stays.
+            ("https://a.com/x,y@z", &["https://a.com/x,y@z"]),
         ] {
             assert_eq!(found_with(&options, text), iris, "{mode:?} {text}");
         }
@@ -1631,11 +1640,16 @@ fn ends_plainly(iri: &str) -> bool {
             bracket_before_text = true;
         }
     }
-    // A "'" in the host, or a "," or ";" before a scheme and ":" (E10).
-    let authority = iri.split_once("//").map_or("", |(_, rest)| {
+    // A "'" in the host, a "," or ";" in the userinfo, or a "," or ";" before a scheme and
+    // ":" (E10).
+    let with_userinfo = iri.split_once("//").map_or("", |(_, rest)| {
         let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-        rest[..end].rsplit('@').next().unwrap_or_default()
+        &rest[..end]
     });
+    let authority = with_userinfo.rsplit('@').next().unwrap_or_default();
+    let userinfo_list = with_userinfo
+        .rfind('@')
+        .is_some_and(|at| with_userinfo[..at].contains([',', ';']));
     let list = iri.match_indices([',', ';']).any(|(at, _)| {
         let rest = &iri[at + 1..];
         let scheme = rest.find(':').map_or("", |k| &rest[..k]);
@@ -1683,6 +1697,7 @@ fn ends_plainly(iri: &str) -> bool {
         && !bracket_before_text
         && !iri.chars().any(ends)
         && !authority.contains('\'')
+        && !userinfo_list
         && !list
         && !chinese
         && !host_runs_on
