@@ -673,22 +673,29 @@ impl<'t> Extract<'t, '_> {
                 .unwrap_or(run_end)
         });
         self.list = slot;
-        // The host starts after "//" and the userinfo, or at "www.", and ends at the first "/",
-        // "?" or "#" (for "www.", known: `authority_end`, which a "@" ends too).
+        // The authority, after "//" or from "www.", to its first "/", "?" or "#" before `end`:
+        // where that stands is read once for the run's candidates ([`FirstInRun`]).
+        let authority = if www {
+            Some(start)
+        } else {
+            b[..least].ends_with(b"//").then_some(least)
+        }
+        .map(|from| {
+            let stop = self.authority_stop.at(run, from, || {
+                memchr::memchr3(b'/', b'?', b'#', &b[from..run_end]).map_or(run_end, |k| from + k)
+            });
+            (from, stop.min(end))
+        });
+        // The host starts after the userinfo, and ends where the authority does (for "www.",
+        // known: `authority_end`, which a "@" ends too).
         let host_end = if www {
             let (_, _, stop, _) = self.authority_end;
             Some(stop).filter(|&stop| b.get(stop) != Some(&b'@'))
-        } else if b[..least].ends_with(b"//") && apostrophe < end {
-            // Read only where a "'" stands: the authorities of a run's candidates, which end at
-            // the "/"s of the next ones' "//", do not overlap.
-            let authority_end = b[least..end]
-                .iter()
-                .position(|c| matches!(c, b'/' | b'?' | b'#'))
-                .map_or(end, |k| least + k);
-            let host = b[least..authority_end]
+        } else if let Some((from, authority_end)) = authority.filter(|_| apostrophe < end) {
+            let host = b[from..authority_end]
                 .iter()
                 .rposition(|&c| c == b'@')
-                .map_or(least, |k| least + k + 1);
+                .map_or(from, |k| from + k + 1);
             Some(authority_end).filter(|_| apostrophe >= host)
         } else {
             None
@@ -700,16 +707,8 @@ impl<'t> Extract<'t, '_> {
         // A "," or ";" before the authority's "@" is a list's, not the userinfo's: a CSV row,
         // `https://acme.com,info@evil.com`, would name the mail's host. Read within what a
         // userinfo and a host name may span, so that a run of many candidates takes linear time.
-        let authority = if www {
-            Some(start)
-        } else {
-            b[..least].ends_with(b"//").then_some(least)
-        };
-        if let Some(from) = authority {
-            let stop = self.authority_stop.at(run, from, || {
-                memchr::memchr3(b'/', b'?', b'#', &b[from..run_end]).map_or(run_end, |k| from + k)
-            });
-            let window = &b[from..stop.min(end).min(from + MOST_AUTHORITY)];
+        if let Some((from, authority_end)) = authority {
+            let window = &b[from..authority_end.min(from + MOST_AUTHORITY)];
             if let Some(sign) = memchr::memrchr(b'@', window) {
                 if let Some(k) = memchr::memchr2(b',', b';', &window[..sign]) {
                     cut = cut.min(from + k);
