@@ -34,10 +34,11 @@
 //!   before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its partner;
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
-//!   template's "$" before the "{" it ends at, nor the "-"s of an arrow before its ">", nor a "'" (or Markdown's "*", "_", "~", "`", or
-//!   "|", "^") when the same stands right before it or among the marks nested there (`*_`; a
-//!   "|" also after a table cell's "|" and spaces), nor Markdown's emphasis opened earlier on
-//!   its line (`**see http://a.com/x**`); between "<" and ">", or two '"', its end is its own;
+//!   template's "$" before the "{" it ends at, nor the "-"s of an arrow before its ">", nor a
+//!   "'" (or Markdown's "*", "_", "~", "`", or "|", "^") when the same stands right before it
+//!   or among the marks nested there (`*_`; a "|" also after a table cell's "|" and spaces),
+//!   nor Markdown's emphasis opened earlier on its line (`**see http://a.com/x**`); between
+//!   "<" and ">", or two '"', its end is its own;
 //! - after a "'", or an HTML character reference for "'" or '"' (`&quot;`, `&#39;`), it ends
 //!   at the first of the same, its end its own (`['http://a.com/x','http://b.com/y']`), and
 //!   after Hebrew's "״" or "׳", at the first of the same that no Hebrew letter follows; after
@@ -1518,6 +1519,13 @@ fn quotes_before(b: &[u8], start: usize) -> u8 {
     }
 }
 
+/// The quote characters a candidate from `start` loses at its end, as bits of their indices
+/// in [`QUOTES`]: those right before it ([`quotes_before`]) and the emphasis opened earlier on
+/// its line ([`emphasis_open`]).
+fn quotes_lost(b: &[u8], start: usize) -> u8 {
+    quotes_before(b, start) | emphasis_open(b, start)
+}
+
 /// The most bytes before a candidate that [`emphasis_open`] reads: emphasis opens a few words
 /// before a link, and reading further for each candidate would cost time n².
 const MOST_EMPHASIS_BEFORE: usize = 256;
@@ -1527,8 +1535,9 @@ const MOST_EMPHASIS_BEFORE: usize = 256;
 /// last run of it before `start` opens when it starts the line or follows a space, a tab, an
 /// opening bracket or a quote (`(*a`), with the other marks it nests in (`**_a`), and a
 /// character other than a space or a tab follows it (CommonMark's left-flanking run, 6.2, in
-/// its plain case; not after other punctuation, which an IRI's `/_a` is). `**bold http://a.com/x**` loses its "**" as `**http://a.com/x**` does (E4); the "__"
-/// of `#object.__init__` opens nothing and stays. A run that starts where the reading stops,
+/// its plain case; not after other punctuation, which an IRI's `/_a` is).
+/// `**bold http://a.com/x**` loses its "**" as `**http://a.com/x**` does (E4); the "__" of
+/// `#object.__init__` opens nothing and stays. A run that starts where the reading stops,
 /// [`MOST_EMPHASIS_BEFORE`] bytes back, opens nothing.
 fn emphasis_open(b: &[u8], start: usize) -> u8 {
     let from = start.saturating_sub(MOST_EMPHASIS_BEFORE);
@@ -1749,7 +1758,7 @@ impl Tail {
         // quote character not among those right before `start` and not right after a closing
         // bracket taken off.
         let lost = if self.quotes {
-            quotes_before(b, start) | emphasis_open(b, start)
+            quotes_lost(b, start)
         } else {
             0
         };
@@ -2004,7 +2013,8 @@ fn trim_from_tail(
 /// "'" that closes one right before `start` (and the others of [`QUOTES`], Markdown's "*", "_",
 /// "~" and "`", "|" and "^", which nest: "*_"; a "|" also after a table cell's "|" and spaces:
 /// [`quotes_before`]; and "*", "_", "~" of emphasis opened earlier on the line:
-/// [`emphasis_open`]) or that follows a closing bracket taken off (`*(see http://a.com/x)*`), and an HTML character
+/// [`emphasis_open`]) or that follows a closing bracket taken off (`*(see http://a.com/x)*`),
+/// and an HTML character
 /// reference (`&gt;`, [`entity_start`]). Nothing is trimmed after a byte that is not UTF-8.
 ///
 /// The brackets of a kind are counted once, when one of them is first last, and the counts kept
@@ -2052,9 +2062,7 @@ fn trim_with(b: &[u8], start: usize, mut end: usize, counted: bool) -> usize {
         let quote = u8::try_from(last).ok().and_then(quote_index);
         let is_quote = quote.is_some();
         let quoted = quote.is_some_and(|q| {
-            *before.get_or_insert_with(|| quotes_before(b, start) | emphasis_open(b, start))
-                & 1 << q
-                != 0
+            *before.get_or_insert_with(|| quotes_lost(b, start)) & 1 << q != 0
                 || *quotes_follow_trimmed.get_or_insert_with(|| {
                     // Quote characters are no brackets: the counts of `text` are those of
                     // the text up to the character before them.
