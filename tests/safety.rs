@@ -406,6 +406,43 @@ fn characters_found_apart_make_a_bounded_number_of_lints() {
         .all(|l| l.len() == 3 && !l.message().contains("more")));
 }
 
+/// An IRI gets at most 64 lints of a code: the 64th says how many more of its code follow it.
+/// A 20 MB path of five million segments that mix scripts took 2.3 GB to lint and wrote 1.5 GB.
+#[test]
+fn an_iri_gets_a_bounded_number_of_lints_of_a_code() {
+    let input = format!(
+        "http://x/{}?{}",
+        "\u{430}x/".repeat(1000),
+        "\u{FB01}=1&".repeat(3)
+    );
+    let lints = IriRef::parse(&input).unwrap().lints();
+    let mixed: Vec<_> = lints
+        .iter()
+        .filter(|l| l.code() == LintCode::MixedScript)
+        .collect();
+    assert_eq!(mixed.len(), 64);
+    assert_eq!((mixed[0].offset(), mixed[0].len()), (9, 3));
+    let last = mixed[63];
+    assert_eq!((last.offset(), last.len()), (9 + 63 * 4, 3));
+    assert!(
+        last.message()
+            .contains("; 936 more mixed-script lints after it"),
+        "{}",
+        last.message()
+    );
+    assert!(!mixed[62].message().contains("more"));
+    // Other codes keep their own count: the query's ligatures are no NFKC lint, and the path's
+    // confusable letters, as many as they are, make 64 of their own.
+    let confusable = lints.iter().filter(|l| l.code() == LintCode::Confusable);
+    assert_eq!(confusable.count(), 64);
+    // Up to 64, each its own.
+    let input = format!("http://x/{}", "\u{430}x/".repeat(64));
+    let lints = IriRef::parse(&input).unwrap().lints();
+    let mixed = lints.iter().filter(|l| l.code() == LintCode::MixedScript);
+    assert_eq!(mixed.clone().count(), 64);
+    assert!(mixed.clone().all(|l| !l.message().contains("more")));
+}
+
 /// A host of many labels that pass for ASCII: the top-level label each is judged under is read
 /// once, not once a label.
 #[test]
@@ -415,7 +452,7 @@ fn many_confusable_labels_take_linear_time() {
     let lints = within_a_minute(input.clone(), |input| {
         IriRef::parse(input).unwrap().lints().len()
     });
-    assert_eq!(lints, n);
+    assert_eq!(lints, 64);
     let display = within_a_minute(input, shown);
     assert!(
         display.starts_with("http://xn--80a.xn--80a."),

@@ -189,6 +189,9 @@ pub struct Lint {
     /// For `invisible` and `lookalike-delimiter`, where it gathers the characters found after
     /// the most lints of its code a component gets ([`runs`]): how many it holds; else 0.
     gathered: usize,
+    /// For the last lint of its code an IRI gets ([`MOST_OF_A_CODE`]), how many lints of the
+    /// code were found after it and left out; else 0.
+    more: usize,
 }
 
 impl Lint {
@@ -364,7 +367,16 @@ impl Lint {
                 }
             }
         };
-        format!("{said} ({})", self.code.section())
+        if self.more > 0 {
+            format!(
+                "{said} ({}); {} more {} lints after it in this IRI are left out",
+                self.code.section(),
+                self.more,
+                self.code
+            )
+        } else {
+            format!("{said} ({})", self.code.section())
+        }
     }
 }
 
@@ -392,7 +404,8 @@ impl IriRef<'_> {
 /// The lints of `iri`, in the order of its components, and for each component in the order of
 /// [`LintCode::ALL`]. An IRI of ASCII characters alone has none. A run of one invisible
 /// character or look-alike is one lint, and a component gets at most 16 lints of each of those
-/// two codes: the 16th covers the rest of them and says how many it holds.
+/// two codes: the 16th covers the rest of them and says how many it holds. An IRI gets at most
+/// 64 lints of a code: the 64th says how many were left out after it.
 ///
 /// Its components are found and summed up in one pass (module `divided`), a lookup in the
 /// generated table of build/lint.rs a non-ASCII character; each is judged from its summary and
@@ -409,28 +422,86 @@ pub(crate) fn lint_each(iri: &IriRef<'_>) -> Vec<Lint> {
     lint_with(iri, usize::MAX)
 }
 
+/// The most lints of one code an IRI gets from [`lint`]: those after are counted in the last,
+/// so that a line of megabytes of components that each have a lint takes a few kilobytes to
+/// report, not gigabytes. No IRI met in use comes near it.
+const MOST_OF_A_CODE: usize = 64;
+
 /// [`lint`], with at most `most_runs` lints of a code for the characters of a component
-/// ([`runs`]).
+/// ([`runs`]), and no bound on the lints of the IRI when it is `usize::MAX`.
 fn lint_with(iri: &IriRef<'_>, most_runs: usize) -> Vec<Lint> {
+    let most = if most_runs == usize::MAX {
+        usize::MAX
+    } else {
+        MOST_OF_A_CODE
+    };
+    let mut lints = Found::new(most);
+    lint_into(iri, most_runs, &mut lints);
+    lints.lints
+}
+
+/// The lints found so far, at most `most` of a code: a lint of a code that has as many is
+/// counted in the last of them.
+struct Found {
+    lints: Vec<Lint>,
+    /// For each code of [`LintCode::ALL`], how many lints it has and where its last one is.
+    of_code: [(usize, usize); LintCode::ALL.len()],
+    most: usize,
+}
+
+impl Found {
+    fn new(most: usize) -> Self {
+        Found {
+            lints: Vec::new(),
+            of_code: [(0, 0); LintCode::ALL.len()],
+            most,
+        }
+    }
+
+    /// Whether a lint of `code` is to be made; when the code has its most, the lint is
+    /// counted in its last one instead.
+    fn room_for(&mut self, code: LintCode) -> bool {
+        let (count, last) = &mut self.of_code[code as usize];
+        if *count < self.most {
+            *count += 1;
+            *last = self.lints.len();
+            true
+        } else {
+            self.lints[*last].more += 1;
+            false
+        }
+    }
+
+    fn push(&mut self, lint: Lint) {
+        self.lints.push(lint);
+    }
+
+    fn clear(&mut self) {
+        self.lints.clear();
+        self.of_code = [(0, 0); LintCode::ALL.len()];
+    }
+}
+
+/// Adds the lints of `iri` to `lints`, at most `most_runs` of a code for the characters of a
+/// component ([`runs`]).
+fn lint_into(iri: &IriRef<'_>, most_runs: usize, lints: &mut Found) {
     let input = iri.as_str();
-    let mut lints = Vec::new();
     // The scanner counted the octets >= 0x80, if it read the IRI a line at a time.
     let ascii = iri.scan_hint().map_or_else(
         || crate::simd::is_ascii(input.as_bytes()),
         |h| h.non_ascii == 0,
     );
     if ascii {
-        return lints;
+        return;
     }
     let masks = (input.len() <= divided::MAX_LEN)
         .then(|| crate::simd::lint_masks(input.as_bytes()))
         .flatten();
     let linted = Linted::new(iri, most_runs);
     match masks.as_ref().and_then(|m| Divided::new(iri, m)) {
-        Some(d) => lint_divided(&linted, &d, &mut lints),
-        None => lint_by_bytes(&linted, &mut lints),
+        Some(d) => lint_divided(&linted, &d, lints),
+        None => lint_by_bytes(&linted, lints),
     }
-    lints
 }
 
 /// The IRI being linted: its text, and whether the top-level label of its host is beyond
@@ -474,7 +545,7 @@ impl<'a> Linted<'a> {
 }
 
 /// Appends the lints of `iri` to `lints`, its components found by the byte walk.
-fn lint_by_bytes(iri: &Linted<'_>, lints: &mut Vec<Lint>) {
+fn lint_by_bytes(iri: &Linted<'_>, lints: &mut Found) {
     let mut in_order = InOrder::new(iri, lints);
     for_each_part(iri.iri, |part, summary| in_order.push(part, summary));
     in_order.finish();
@@ -484,7 +555,7 @@ fn lint_by_bytes(iri: &Linted<'_>, lints: &mut Vec<Lint>) {
 /// only the components with a non-ASCII character are read; with one, every component is, since
 /// the bidi lints look at the neighbours of a right-to-left component.
 #[inline(always)]
-fn lint_divided(iri: &Linted<'_>, d: &Divided<'_>, lints: &mut Vec<Lint>) {
+fn lint_divided(iri: &Linted<'_>, d: &Divided<'_>, lints: &mut Found) {
     if !d.may_be_right_to_left() {
         let left_to_right = d.each_non_ascii(|part, s| {
             if s.may_have_lints() {
@@ -505,13 +576,13 @@ fn lint_divided(iri: &Linted<'_>, d: &Divided<'_>, lints: &mut Vec<Lint>) {
 /// one has right-to-left characters is what `bidi-digit-adjacent` looks at.
 struct InOrder<'a> {
     iri: &'a Linted<'a>,
-    lints: &'a mut Vec<Lint>,
+    lints: &'a mut Found,
     pending: Option<(Part, Summary)>,
     rtl_before: bool,
 }
 
 impl<'a> InOrder<'a> {
-    fn new(iri: &'a Linted<'a>, lints: &'a mut Vec<Lint>) -> Self {
+    fn new(iri: &'a Linted<'a>, lints: &'a mut Found) -> Self {
         InOrder {
             iri,
             lints,
@@ -554,7 +625,7 @@ fn lint_part(
     part: Part,
     summary: &Summary,
     rtl_beside: [bool; 2],
-    lints: &mut Vec<Lint>,
+    lints: &mut Found,
 ) {
     let input = iri.iri.as_str();
     let has_rtl = summary.has(LintClass::RTL);
@@ -562,6 +633,9 @@ fn lint_part(
     let part_of_segment = part.kind == PartKind::Segment
         && (input[..part.start].ends_with('.') || input[part.end..].starts_with('.'));
     let mut push = |code: LintCode, offset: usize, len: usize, after: bool, gathered: usize| {
+        if !lints.room_for(code) {
+            return;
+        }
         lints.push(Lint {
             code,
             component: part.kind.component(),
@@ -572,6 +646,7 @@ fn lint_part(
             after,
             part_of_segment,
             gathered,
+            more: 0,
         });
     };
     let (at, len) = (part.start, text.len());
