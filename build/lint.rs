@@ -57,6 +57,7 @@ pub fn write(out: &mut String, bidi: &[u8]) {
     let mut values = vec![0u16; 0x110000];
     let (mut invisibles, mut lookalikes, mut composing) = (Vec::new(), Vec::new(), Vec::new());
     let mut lookalike_letters = Vec::new();
+    let mut lookalike_dots = Vec::new();
     let mut mapped_ascii = Vec::new();
     let invisible =
         icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
@@ -127,6 +128,12 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             {
                 v |= RARE;
                 lookalike_letters.push(cp as u32);
+            }
+            // A middle dot, or what has its skeleton ("•", "⋅", "・"): in a host label, it
+            // looks like the "." between labels, which UTS #39 gives another skeleton.
+            if skeleton == "\u{B7}" {
+                v |= RARE;
+                lookalike_dots.push(cp as u32);
             }
         }
         let one = std::iter::once(c);
@@ -216,6 +223,11 @@ pub fn write(out: &mut String, bidi: &[u8]) {
             "LOOKALIKE_LETTER",
             "letters or digits of a script that look like a delimiter that ends a host",
             &lookalike_letters,
+        ),
+        (
+            "LOOKALIKE_DOT",
+            "of the skeleton U+00B7 MIDDLE DOT, like the dot between a host's labels",
+            &lookalike_dots,
         ),
         (
             "MAPPED_ASCII",

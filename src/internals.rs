@@ -84,6 +84,12 @@ pub fn lint_lookalike_letter(c: char) -> bool {
     crate::tables::is_lookalike_letter(c as u32)
 }
 
+/// Whether `c` is listed among the code points of the skeleton of U+00B7 MIDDLE DOT (of the lint
+/// table's `RARE`).
+pub fn lint_lookalike_dot(c: char) -> bool {
+    crate::tables::is_lookalike_dot(c as u32)
+}
+
 /// Whether `c` is listed among the code points that UTS #46 maps to a text with a look-alike
 /// of a delimiter (of the lint table's `RARE`).
 pub fn lint_lookalike_mapped(c: char) -> bool {

@@ -282,6 +282,12 @@ pub(crate) fn is_lookalike_letter(cp: u32) -> bool {
     in_ranges(&LINT_LOOKALIKE_LETTER, cp)
 }
 
+/// Whether `cp`, of [`LintClass::RARE`], has the skeleton of U+00B7 MIDDLE DOT, like the dot
+/// between a host's labels (build/lint.rs).
+pub(crate) fn is_lookalike_dot(cp: u32) -> bool {
+    in_ranges(&LINT_LOOKALIKE_DOT, cp)
+}
+
 /// Whether `cp`, of [`LintClass::RARE`], is mapped by UTS #46 alone to a text that holds a
 /// look-alike of a delimiter ("½" to "1⁄2"; build/lint.rs).
 pub(crate) fn is_lookalike_mapped(cp: u32) -> bool {

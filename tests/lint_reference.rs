@@ -362,8 +362,21 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
                 });
             let letter_like =
                 matches!(kind, Kind::Label | Kind::Userinfo) && ends_a_host(c) && !beside_its_own;
+            // In a host label, a middle dot or what has its skeleton looks like the dot between
+            // labels; but where RFC 5892 allows U+00B7 (A.3, between "l"s) and U+30FB (A.7,
+            // with kana or Han), and a letter of a script among its own.
+            let is_l = |n: Option<char>| matches!(n, Some('l' | 'L'));
+            let dot_like = kind == Kind::Label
+                && looks == "\u{B7}"
+                && !match c {
+                    '\u{B7}' | '\u{387}' => is_l(beside[0]) && is_l(beside[1]),
+                    '\u{30FB}' | '\u{FF65}' => text.chars().any(|d| {
+                        [Script::Hiragana, Script::Katakana, Script::Han].contains(&d.script())
+                    }),
+                    _ => of_a_script && beside_its_own,
+                };
             if !c.is_ascii() && (!of_a_script && !like_alphanumeric && like && !separator)
-                || !c.is_ascii() && letter_like
+                || !c.is_ascii() && (letter_like || dot_like)
             {
                 push_run(
                     &mut lints,
@@ -474,7 +487,7 @@ proptest! {
     /// components with non-ASCII characters).
     #[test]
     fn generated_left_to_right_iris_are_judged_as_the_reference_judges_them(
-        host in r"([a-zа-яαβ例え한ー0-9.]|\u{3002}|\u{FF0E}|\u{0430}){0,8}",
+        host in r"([a-zа-яαβ例え한ー0-9.]|\u{3002}|\u{FF0E}|\u{0430}|\u{00B7}|\u{30FB}|\u{2022}|\u{A78F}|ll){0,8}",
         path in r"(/|\.|[a-zA-Z0-9]|%41|%D7%90|%31|\u{0301}|\u{0338}|\u{09BE}|\u{09C7}|\u{0F72}|\u{093C}|\u{094D}|\u{0915}|é|ы|\u{200B}|\u{200C}|\u{200D}|\u{00AD}|\u{2044}|\u{FB01}|\u{FF21}|\u{30FC}|\u{1F468}|\u{1F3FD}|\u{FE0F}|\u{2764}|カ|\u{3099}|ä|а){0,16}",
         query in r"(=|&|;|[a-z0-9]|\u{FB01}|\u{0430}|\u{FF1D}|%20|é|例){0,12}",
         user in r"([a-z]|é|\u{0430}){0,3}",

@@ -4,7 +4,8 @@
 //! (Default_Ignorable_Code_Point).
 
 use iriscan::internals::{
-    lint_class_bits, lint_lookalike_letter, lint_lookalike_mapped, lint_mapped_ascii, lint_script,
+    lint_class_bits, lint_lookalike_dot, lint_lookalike_letter, lint_lookalike_mapped,
+    lint_mapped_ascii, lint_script,
 };
 use iriscan::tables::{bidi_class, BidiClass};
 use std::collections::HashMap;
@@ -68,6 +69,14 @@ fn every_code_point_has_the_class_its_sources_give() {
                 c as u32
             ));
         }
+        // A middle dot, or what passes for one.
+        let lookalike_dot = wide && skeleton == "\u{B7}";
+        if lint_lookalike_dot(c) != lookalike_dot {
+            wrong.push(format!(
+                "U+{:04X} like a middle dot: {lookalike_dot}",
+                c as u32
+            ));
+        }
         let one = std::iter::once(c);
         let quick = (is_nfc_quick(one.clone()), is_nfkc_quick(one));
         let not_quick = quick != (IsNormalized::Yes, IsNormalized::Yes);
@@ -90,7 +99,7 @@ fn every_code_point_has_the_class_its_sources_give() {
             (16, skeleton.is_ascii() || mapped_ascii),
             (
                 32,
-                is_invisible || lookalike || lookalike_letter || lookalike_mapped,
+                is_invisible || lookalike || lookalike_letter || lookalike_mapped || lookalike_dot,
             ),
             (64, not_quick),
             (128, canonical_combining_class(c) != 0),

@@ -742,6 +742,65 @@ fn confusable() {
     assert_eq!(shown(hebrew_host), format!("\u{202A}{hebrew_host}\u{202C}"));
 }
 
+/// A middle dot in a host label looks like the "." between labels, though UTS #39 does not
+/// give it the skeleton "." (L6): "bank.com·evil.com" passes for a host under "bank.com".
+/// RFC 5892 allows U+00B7 between two "l"s (A.3, Catalan) and U+30FB in a label with
+/// Hiragana, Katakana or Han (A.7); a letter of a script among its own letters is a letter.
+#[test]
+fn dot_lookalikes_in_a_host() {
+    for dot in [
+        "\u{B7}", "\u{387}", "\u{2022}", "\u{2027}", "\u{2219}", "\u{22C5}", "\u{30FB}", "\u{FF65}",
+    ] {
+        let iri = format!("http://bank.com{dot}evil.com/");
+        let found: Vec<_> = lints(&iri)
+            .into_iter()
+            .filter(|(code, _)| *code == LintCode::LookalikeDelimiter)
+            .collect();
+        assert_eq!(
+            found,
+            [(LintCode::LookalikeDelimiter, dot.to_string())],
+            "{iri}"
+        );
+        let said = message(&iri, LintCode::LookalikeDelimiter);
+        assert!(said.contains(r#"looks like ".""#), "{said}");
+        // Shown in ACE form, as a spoofing label is.
+        assert!(
+            shown(&iri).starts_with("http://bank.xn--"),
+            "{}",
+            shown(&iri)
+        );
+        // Not in a path, a query or the userinfo, where "." separates no host.
+        for other in [
+            format!("http://x/a{dot}b"),
+            format!("http://x/?a{dot}b"),
+            format!("http://a{dot}b@x/"),
+        ] {
+            assert!(
+                !codes(&other).contains(&LintCode::LookalikeDelimiter),
+                "{other}"
+            );
+        }
+    }
+    // RFC 5892 A.3 and A.7.
+    for iri in [
+        "http://col\u{B7}legi.cat/",
+        "http://paral\u{B7}lel.cat/",
+        "http://\u{30A2}\u{30FB}\u{30A4}.jp/",
+        "http://\u{6771}\u{4EAC}\u{30FB}x.jp/",
+        "http://\u{30A2}\u{FF65}\u{30A4}.jp/",
+    ] {
+        assert!(!codes(iri).contains(&LintCode::LookalikeDelimiter), "{iri}");
+    }
+    for iri in [
+        "http://col\u{B7}egi.cat/",
+        "http://co\u{B7}legi.cat/",
+        "http://\u{B7}l.cat/",
+        "http://com\u{30FB}evil.jp/",
+    ] {
+        assert!(codes(iri).contains(&LintCode::LookalikeDelimiter), "{iri}");
+    }
+}
+
 #[test]
 fn lookalike_delimiter() {
     // A non-spacing mark that starts a component is drawn on the delimiter before it, which

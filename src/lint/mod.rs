@@ -35,8 +35,8 @@
 
 use crate::map::pct::triplet_at;
 use crate::tables::{
-    is_composing, is_invisible, is_lookalike, is_lookalike_letter, is_lookalike_mapped,
-    is_mapped_ascii, lint_class, LintClass, LINT_SCRIPTS,
+    is_composing, is_invisible, is_lookalike, is_lookalike_dot, is_lookalike_letter,
+    is_lookalike_mapped, is_mapped_ascii, lint_class, LintClass, LINT_SCRIPTS,
 };
 use crate::{Component, IriRef};
 use divided::Divided;
@@ -317,9 +317,17 @@ impl Lint {
             }
             LintCode::LookalikeDelimiter => {
                 let c = text.chars().next().unwrap_or_default();
-                // Of one character: a run of it (`runs`) is said so.
-                let like = crate::tables::delimiter_like(c.encode_utf8(&mut [0; 4]));
-                let what = if like.chars().count() > 1 {
+                // Of one character: a run of it (`runs`) is said so. A middle dot in a host
+                // label looks like the dot between labels (L6).
+                let dot = self.kind == PartKind::Label && is_lookalike_dot(c as u32);
+                let like = if dot {
+                    ".".to_string()
+                } else {
+                    crate::tables::delimiter_like(c.encode_utf8(&mut [0; 4]))
+                };
+                let what = if dot {
+                    "the dot between the labels of a host name"
+                } else if like.chars().count() > 1 {
                     "delimiters of the syntax or unwise characters"
                 } else {
                     "a delimiter of the syntax, a space or an unwise character"
@@ -722,7 +730,8 @@ fn lint_part(
                         || where_a_host_is_read
                             && is_lookalike_letter(cp)
                             && !beside_its_script(text, i, c)
-                        || label && is_lookalike_mapped(cp))
+                        || label && is_lookalike_mapped(cp)
+                        || label && is_lookalike_dot(cp) && !dot_in_context(text, i, c))
             });
         for (i, len, gathered) in runs(found, iri.most_runs) {
             push(LintCode::LookalikeDelimiter, at + i, len, false, gathered);
@@ -1477,6 +1486,33 @@ fn beside_its_script(text: &str, i: usize, c: char) -> bool {
             || theirs.is_inherited()
             || scripts.intersection(theirs).is_empty())
     })
+}
+
+/// Whether `c`, at `i` in the host label `text`, of the skeleton of U+00B7 MIDDLE DOT, stands
+/// where it is no look-alike of the dot between labels (L6): where RFC 5892 allows U+00B7 and
+/// U+30FB, or, a letter of a script, among letters of its own.
+fn dot_in_context(text: &str, i: usize, c: char) -> bool {
+    let before = text[..i].chars().next_back();
+    let after = text[i + c.len_utf8()..].chars().next();
+    match c {
+        // RFC 5892 A.3: between two "l"s, Catalan's ela geminada ("col·legi"). U+0387 is
+        // U+00B7 after NFC, and "L" is "l" after UTS #46's mapping.
+        '\u{B7}' | '\u{387}' => {
+            matches!(before, Some('l' | 'L')) && matches!(after, Some('l' | 'L'))
+        }
+        // A.7: in a label with Hiragana, Katakana or Han. U+FF65 is U+30FB after UTS #46.
+        '\u{30FB}' | '\u{FF65}' => text.chars().any(|d| {
+            matches!(
+                d.script(),
+                Script::Hiragana | Script::Katakana | Script::Han
+            )
+        }),
+        _ => {
+            c.is_alphanumeric()
+                && !matches!(c.script(), Script::Common | Script::Inherited)
+                && beside_its_script(text, i, c)
+        }
+    }
 }
 
 /// `text` without its percent-encoded octets ([`letters`]).
