@@ -31,7 +31,8 @@
 //!   and, where text goes on without a space, at the sentence punctuation of Chinese and
 //!   Japanese text ("。", "、", "，"...; their dash and ellipsis, "——" and "……"; an ASCII ","
 //!   before a letter of theirs), at a closing bracket of theirs ("）", "】"...) or an ASCII one
-//!   before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its partner;
+//!   before a character beyond ASCII (`(詳細: https://a.jp/x)を参照`) without its partner,
+//!   and before an opening bracket of theirs without its partner (`https://a.com/x（仅限内网`);
 //! - the punctuation that ends a sentence (". , ; : ! ?" and their full-width and script forms)
 //!   and a closing bracket or a "'" without its partner inside are not part of its end, nor a
 //!   template's "$" before the "{" it ends at, nor the "-"s of an arrow before its ">", nor a
@@ -50,7 +51,7 @@
 //!   literal (not `news:-(`);
 //! - a "'" in its host or port ends it (`https://github.com's`), and so does a "," or ";" right
 //!   before another IRI's start (`https://a.com,https://b.com`), and text beyond ASCII that its
-//!   host's last label goes on into from ASCII (`https://naver.com에서`).
+//!   host's last label goes on into from ASCII (`https://naver.com에서`, `https://a.com—it`).
 
 use crate::preprocess::Mode;
 use crate::scan::{self, Positions};
@@ -763,8 +764,8 @@ impl<'t> Extract<'t, '_> {
 
     /// Whether the label of ASCII letters, digits and "-" that ends at `beyond`, where a
     /// character beyond ASCII stands, in the host whose authority starts at `from` and ends at
-    /// `stop`, is the host's last, after another, and what follows is a letter, a digit or an
-    /// emoji ([`Extract::last_label_runs_on`]).
+    /// `stop`, is the host's last, after another, and what follows is no mark drawn on its last
+    /// letter ([`Extract::last_label_runs_on`]).
     fn last_label_ends_at(&self, from: usize, beyond: usize, stop: usize) -> bool {
         let b = self.text;
         let label = b[from..beyond]
@@ -779,7 +780,7 @@ impl<'t> Extract<'t, '_> {
         let Some((c, _)) = decode(b, beyond) else {
             return false;
         };
-        if !(c.is_alphanumeric() || crate::tables::is_extended_pictographic(c as u32)) {
+        if crate::tables::lint_class(c as u32).bidi() == crate::tables::LintClass::NSM {
             return false;
         }
         let after = &b[beyond..stop.min(beyond + 64)];
@@ -1202,18 +1203,26 @@ impl Reach<'_> {
             class::TEXT
         };
         let mut i = self.start;
-        // The opening brackets of each kind of `CJK_BRACKETS` since `start` without a partner.
+        // The opening brackets of each kind of `CJK_BRACKETS` since `start` without a partner,
+        // where the first of them stands for each kind, and the first of all.
         let mut open = [0usize; CJK_BRACKETS.len()];
+        let mut first_open = [usize::MAX; CJK_BRACKETS.len()];
+        let mut earliest = usize::MAX;
         // The same for "(", "[", "{" in `b[start..counted]`, counted only once an ASCII closing
         // bracket stands before a character beyond ASCII, so that each byte is counted once.
         let (mut ascii_open, mut counted) = ([0usize; 3], self.start);
         // Where text goes on without a space, its punctuation ends the IRI (E9); between
         // delimiters, they do (E4).
         let punctuation_ends = !self.delimited;
-        loop {
+        let end = 'run: loop {
             i = simd::skip_text(cpu, b, i, b.len(), text);
+            // An opening bracket whose partner is that far is taken for one without, which ends
+            // the run before it (below): so a run of many is read in linear time.
+            if i > earliest.saturating_add(PARTNER_WITHIN) {
+                break 'run earliest;
+            }
             let Some(&c) = b.get(i) else {
-                return i;
+                break 'run i;
             };
             if c < 0x80 {
                 if ascii(c) & text != 0 {
@@ -1229,7 +1238,7 @@ impl Reach<'_> {
                 // (E4, which leaves the "$" out).
                 if c == b'{' && self.liberal {
                     if i > self.start && b[i - 1] == b'$' {
-                        return i;
+                        break 'run i;
                     }
                     i += 1;
                     continue;
@@ -1241,7 +1250,7 @@ impl Reach<'_> {
                     b')' => 0,
                     b']' => 1,
                     b'}' if self.liberal => 2,
-                    _ => return i,
+                    _ => break 'run i,
                 };
                 if punctuation_ends && goes_on_beyond_ascii(b, i + 1) {
                     for &c in &b[counted..i] {
@@ -1257,7 +1266,7 @@ impl Reach<'_> {
                     }
                     counted = i;
                     if ascii_open[kind] == 0 {
-                        return i;
+                        break 'run i;
                     }
                 }
                 i += 1;
@@ -1270,21 +1279,39 @@ impl Reach<'_> {
                         continue;
                     }
                     if is_cjk_punctuation(c) || doubled_cjk_punctuation(b, i, c, n) {
-                        return i;
+                        break 'run i;
                     }
                     match cjk_bracket(c) {
-                        Some((k, false)) => open[k] += 1,
-                        Some((k, true)) if open[k] == 0 => return i,
-                        Some((k, true)) => open[k] -= 1,
+                        Some((k, false)) => {
+                            if open[k] == 0 {
+                                first_open[k] = i;
+                                earliest = earliest.min(i);
+                            }
+                            open[k] += 1;
+                        }
+                        Some((k, true)) if open[k] == 0 => break 'run i,
+                        Some((k, true)) => {
+                            open[k] -= 1;
+                            if open[k] == 0 {
+                                first_open[k] = usize::MAX;
+                                earliest = first_open.into_iter().min().unwrap_or(usize::MAX);
+                            }
+                        }
                         None => {}
                     }
                     i += n;
                 }
-                _ => return i,
+                _ => break 'run i,
             }
-        }
+        };
+        // An opening bracket without its partner in the run opens an aside of the text, which
+        // goes on after the IRI: it ends before the first (E9).
+        end.min(earliest)
     }
 }
+
+/// How far after an opening bracket of `CJK_BRACKETS` its partner is looked for (E9).
+const PARTNER_WITHIN: usize = 256;
 
 /// Checks [`reach`] at each level this CPU has against the portable level on `input`, from
 /// several starts, strict and liberal, and panics where they differ: for
@@ -2180,7 +2207,8 @@ mod tests {
     /// the reference of every level.
     fn reach_bytewise(b: &[u8], start: usize, liberal: bool, delimited: bool) -> (usize, usize) {
         let terminal = crate::tables::is_terminal_punctuation;
-        let mut unpartnered: Vec<char> = Vec::new();
+        // The opening brackets of E9 without a partner, and where each stands.
+        let mut unpartnered: Vec<(char, usize)> = Vec::new();
         // The character at `i`, if it is beyond ASCII, UTF-8, and no end of an IRI in text.
         let goes_on = |i: usize| {
             let c = (1..=4)
@@ -2196,6 +2224,10 @@ mod tests {
         };
         let mut i = start;
         while i < b.len() {
+            // One whose partner is more than `PARTNER_WITHIN` bytes after it has none.
+            if unpartnered.iter().any(|&(_, at)| i > at + PARTNER_WITHIN) {
+                break;
+            }
             let c = b[i];
             if c < 0x80 {
                 let iri = ascii(c) & class::QUERY != 0 || b"#[]%".contains(&c);
@@ -2248,12 +2280,12 @@ mod tests {
                             break;
                         }
                         if let Some(&(open, _)) = BRACKETS.iter().find(|&&(_, close)| close == c) {
-                            match unpartnered.iter().rposition(|&o| o == open) {
+                            match unpartnered.iter().rposition(|&(o, _)| o == open) {
                                 Some(at) => drop(unpartnered.remove(at)),
                                 None => break,
                             }
                         } else if BRACKETS.iter().any(|&(open, _)| open == c) {
-                            unpartnered.push(c);
+                            unpartnered.push((c, i));
                         }
                     }
                     i += n
@@ -2261,6 +2293,8 @@ mod tests {
                 _ => break,
             }
         }
+        // The run ends before the first opening bracket without a partner.
+        let i = unpartnered.iter().map(|&(_, at)| at).fold(i, usize::min);
         let first = b[start..i]
             .iter()
             .position(|c| b"',;".contains(c))

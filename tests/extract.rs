@@ -269,11 +269,12 @@ fn every_other_character_the_grammar_allows_goes_on() {
     let mut on = 0;
     for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
         let iri = format!("http://a.com/x{c}y");
-        let closing = glyphs.get(c).paired_bracket_type
-            == icu_properties::props::BidiPairedBracketType::Close;
+        // A bracket of those blocks without its partner ends it, an opening one before it.
+        let bracket =
+            glyphs.get(c).paired_bracket_type != icu_properties::props::BidiPairedBracketType::None;
         if c.is_whitespace()
             || marks.contains(c)
-            || in_cjk_blocks(c) && (terminal.contains(c) || closing)
+            || in_cjk_blocks(c) && (terminal.contains(c) || bracket)
             || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
             || IriRef::parse(&iri).is_err()
         {
@@ -730,7 +731,11 @@ fn sentence_punctuation_is_not_part_of_the_end() {
         {
             continue;
         }
-        let trimmed = terminal.contains(c) || c == '…';
+        // An opening bracket of the blocks of E9 without its partner too.
+        let opening = in_cjk_blocks(c)
+            && glyphs.get(c).paired_bracket_type
+                == icu_properties::props::BidiPairedBracketType::Open;
+        let trimmed = terminal.contains(c) || c == '…' || opening;
         let expected = if trimmed { "http://a.com/x" } else { &iri };
         assert_eq!(
             found(&format!("see {iri} then")),
@@ -809,6 +814,14 @@ fn the_punctuation_of_chinese_and_japanese_text_ends_an_iri() {
             "資料はhttps://a.jp/資料（最終）.pdfです",
             &["https://a.jp/資料（最終）.pdfです"],
         ),
+        // An opening bracket without its partner in the IRI opens the text's aside, which
+        // goes on after the IRI: the IRI ends before it, also where a space ends the run.
+        ("https://a.com/x（仅限内网，勿外传）", &["https://a.com/x"]),
+        ("见https://a.jp/x（内网 only)", &["https://a.jp/x"]),
+        ("https://a.jp/x（a（b）c", &["https://a.jp/x"]),
+        ("https://a.jp/x（a）b【c", &["https://a.jp/x（a）b"]),
+        // Between "<" and ">" the IRI's end is its own (E4).
+        ("<https://a.jp/x（a>", &["https://a.jp/x（a"]),
         // In the host too: a full stop there is the sentence's, not a label separator.
         ("見てhttps://例え。jp/パス", &["https://例え"]),
         ("https://例え.jp？q=1", &["https://例え.jp"]),
@@ -1067,6 +1080,21 @@ fn a_last_label_ends_where_ascii_gives_way() {
         ("http://bücher", "http://bücher"),
         ("https://www.baidu.com/获取", "https://www.baidu.com/获取"),
         ("https://a.com:8080获取", "https://a.com:8080"),
+        // Into punctuation or a symbol beyond ASCII too: no top-level label holds one.
+        ("https://example.com—it's free", "https://example.com"),
+        (
+            "详情见https://example.com（仅限内网）",
+            "https://example.com",
+        ),
+        ("https://example.com→next", "https://example.com"),
+        ("https://example.com·", "https://example.com"),
+        // Not into a mark, which is drawn on the letter before it.
+        (
+            "see https://example.co\u{301} ok",
+            "https://example.co\u{301}",
+        ),
+        // Nor where a label follows: the lints flag what looks like a dot (L6).
+        ("https://bank.com·evil.com/x", "https://bank.com·evil.com/x"),
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }
@@ -1117,7 +1145,8 @@ fn a_cut_inside_the_authority_before_the_port_gives_nothing() {
             ("http://[::1x]/", "", "", ""),
             // What the grammar refuses anywhere after a host ends it as the text has it: the
             // right-to-left mark of Hebrew text, a C1 control of text read as Latin-1, U+FFFD.
-            // Liberal modes map the last two (3987bis 7.1, 7.2), and read the whole; a bidi
+            // Liberal modes map the last two (3987bis 7.1, 7.2), and read the whole, but for
+            // a host's last label, which no character beyond ASCII follows (E10); a bidi
             // formatting character at the end is left out in every mode (E4).
             (
                 "ראו http://www.ynet.co.il\u{200F} עכשיו",
@@ -1132,16 +1161,28 @@ fn a_cut_inside_the_authority_before_the_port_gives_nothing() {
                 "http://a.com/x",
             ),
             (
+                "visit \u{93}http://example.com/x\u{94} now",
+                "http://example.com/x",
+                "http://example.com/x\u{94}",
+                "http://example.com/x\u{94}",
+            ),
+            (
+                "see http://example.com/x\u{FFFD} x",
+                "http://example.com/x",
+                "http://example.com/x\u{FFFD}",
+                "http://example.com/x\u{FFFD}",
+            ),
+            (
                 "visit \u{93}http://example.com\u{94} now",
                 "http://example.com",
-                "http://example.com\u{94}",
-                "http://example.com\u{94}",
+                "http://example.com",
+                "http://example.com",
             ),
             (
                 "see http://example.com\u{FFFD} x",
                 "http://example.com",
-                "http://example.com\u{FFFD}",
-                "http://example.com\u{FFFD}",
+                "http://example.com",
+                "http://example.com",
             ),
             // But not where a name follows them.
             (
@@ -1618,11 +1659,16 @@ fn ends_plainly(iri: &str) -> bool {
         || closing(Some(last))
         || closing(before_quotes)
         || apostrophe;
+    // A bracket of E9's blocks: a closing one without its partner ends the IRI, an opening
+    // one without its partner ends it before it, and a partnered pair holds a closing one.
+    let bracket = |c: char| {
+        glyphs.get(c).paired_bracket_type != icu_properties::props::BidiPairedBracketType::None
+    };
     let ends = |c: char| {
         c.is_whitespace()
             || c != '\'' && quotes.contains(c)
             || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
-            || in_cjk_blocks(c) && (terminal.contains(c) || closing(Some(c)))
+            || in_cjk_blocks(c) && (terminal.contains(c) || bracket(c))
     };
     // An ASCII closing bracket without its partner before a character beyond ASCII (E9).
     let mut open = [0usize; 3];
@@ -1658,11 +1704,11 @@ fn ends_plainly(iri: &str) -> bool {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
-    // A host's last label that goes on from ASCII letters, digits and "-" into a letter, a
-    // digit or an emoji beyond ASCII, with no "." before another label after it, whatever the
-    // labels before it hold (E10).
-    let pictographic =
-        icu_properties::CodePointSetData::new::<icu_properties::props::ExtendedPictographic>();
+    // A host's last label that goes on from ASCII letters, digits and "-" into a character
+    // beyond ASCII that is no mark drawn on it, with no "." before another label after it,
+    // whatever the labels before it hold (E10).
+    use icu_properties::props::BidiClass;
+    let bidi = icu_properties::CodePointMapData::<BidiClass>::new();
     let host_runs_on = authority
         .char_indices()
         .filter(|&(at, c)| {
@@ -1678,7 +1724,7 @@ fn ends_plainly(iri: &str) -> bool {
                 .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
             label.is_some_and(|l| {
                 !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-            }) && (c.is_alphanumeric() || pictographic.contains(c))
+            }) && bidi.get(c) != BidiClass::NonspacingMark
                 && !another
         });
     // A "," before a letter of Chinese or Japanese, and their dash and ellipsis (E9).
@@ -2120,6 +2166,13 @@ fn many_candidates_in_one_run_take_linear_time() {
         let text = format!("{}{}", format!("{open}{rest}").repeat(n), close.repeat(n));
         count_within_a_minute(text, ExtractOptions::new());
     }
+    // An opening bracket's partner is looked for in the next 256 bytes alone (E9).
+    let text = "http://a/x（".repeat(500_000);
+    assert_eq!(count_within_a_minute(text, ExtractOptions::new()), 500_000);
+    let near = format!("http://a/x（{}）", "y".repeat(250));
+    assert_eq!(found(&near), [near.as_str()]);
+    let far = format!("http://a/x（{}）", "y".repeat(260));
+    assert_eq!(found(&far), ["http://a/x"]);
     // A candidate inside the run of another reads it again from its own start (E9) only as
     // long as a budget lasts.
     let text = "(http://a/x)(参考".repeat(500_000) + ")を";

@@ -17,11 +17,12 @@ use std::io::Write;
 /// included, and ends at one it may not, at white space and U+200B, at "<", ">", '"' and
 /// quotation marks of any script, and at the punctuation of Chinese and Japanese text ("。",
 /// "、", "，", "——", a "," before their letters) or a closing bracket without its partner
-/// before text that goes on without a space ("）を", ")를"), at a "'" in its host
-/// ("github.com's"), and at a "," or ";" right before another IRI; the punctuation that ends a
-/// sentence and a closing bracket without its partner are left out at its end, and it must
-/// hold a letter or a digit after its scheme and "//" (not "news:-("). The rules:
-/// docs/spec-choices.md, E1 to E10.
+/// before text that goes on without a space ("）を", ")를"), before an opening bracket of
+/// theirs without its partner ("（仅限"), at a "'" in its host ("github.com's") or text beyond
+/// ASCII after its last label ("baidu.com获取"), and at a "," or ";" right before another
+/// IRI; the punctuation that ends a sentence and a closing bracket without its partner are
+/// left out at its end, and it must hold a letter or a digit after its scheme and "//" (not
+/// "news:-("). The rules: docs/spec-choices.md, E1 to E10.
 ///
 /// Prints one line per IRI found, LINE<TAB>IRI, and nothing for a line without one. -o: the
 /// IRIs alone, one a line (with --to-uri, those that map). JSON: {"line", "offset", "length",
