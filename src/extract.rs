@@ -725,7 +725,7 @@ impl<'t> Extract<'t, '_> {
     }
 
     /// Where the last label of the host whose authority starts at `from` goes on from ASCII
-    /// letters, digits and "-" into a letter, a digit or an emoji beyond ASCII before `end`, if
+    /// letters, digits and "-" into a character beyond ASCII that is no mark before `end`, if
     /// it does (E10): no top-level label mixes the two, so that is text written without a
     /// space after the address (`https://www.baidu.com获取`, `https://例え.jpを見て`). The
     /// label is the last when no "." that a letter or a digit follows, nor an "@", comes after
