@@ -89,7 +89,8 @@ def dedupe(
     that are not IRIs, or relative ones without `base`, once each)."""
 
 def lint(s: str) -> list[dict[str, object]]:
-    """The lints of `s`: code, severity, component, offset and length in characters, message."""
+    """The lints of `s`: code, severity, component, offset and length in characters, message.
+    At most 64 of a code; the last says how many more it leaves out."""
 
 def to_display(s: str, embedding: str = "lre", ascii: bool = False, visual: bool = False, as_written: bool = False) -> str:
     """The form to show a person (3987bis 4.1, 8.6)."""
