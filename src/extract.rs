@@ -583,7 +583,10 @@ impl<'t> Extract<'t, '_> {
                 self.authority_end = (self.reach, start, stop, mark);
                 (start, stop, mark)
             };
-            let at = b.get(stop) == Some(&b'@') && closed.is_none_or(|(close, _)| stop < close);
+            // An "@" after a "," or ";" of the candidate is a list's next item's (E10).
+            let at = b.get(stop) == Some(&b'@')
+                && closed.is_none_or(|(close, _)| stop < close)
+                && memchr::memchr2(b',', b';', &b[start..stop]).is_none();
             if at && mark.is_none_or(|mark| mark < start) {
                 return None;
             }

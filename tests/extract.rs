@@ -1048,6 +1048,18 @@ fn a_host_and_a_list_end_where_text_goes_on() {
             ["www.google.com"],
             "{mode:?}"
         );
+        // The "@" after a list's "," is the next item's: the address before it is found, as
+        // after a scheme; without the ",", "www.a.com@b.com" is a mail address (E6).
+        for (text, iris) in [
+            (
+                "Acme Corp,www.acme.com,info@acme.com",
+                &["www.acme.com"][..],
+            ),
+            ("www.a.com;b@c.com", &["www.a.com"]),
+            ("mail www.a.com@b.com", &[]),
+        ] {
+            assert_eq!(found_with(&www, text), iris, "{mode:?} {text}");
+        }
     }
 }
 
