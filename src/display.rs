@@ -144,28 +144,28 @@ fn safe_form(iri: &IriRef<'_>) -> String {
 /// [`safe_form`], with unsafe host labels in ACE form (`ace`) or percent-encoded, as the
 /// canonical form of the syntax level needs them (`compare::canonical`), and components that
 /// break 4.2 in URI notation (`bidi_to_uri`) or as written.
-pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> String {
+pub(crate) fn safe_form_with(iri: &IriRef<'_>, to_ace: bool, bidi_to_uri: bool) -> String {
     let input = iri.as_str();
     if input.is_ascii() {
         return input.to_string();
     }
-    // By offset, so that the lints of each component come together, in order, and each is
-    // read once: looked for among all of them for each component, many invisible characters
-    // took time n².
-    let mut lints = lint::lint_each(iri);
-    lints.sort_by_key(|l| l.offset());
-    let mut rest = &lints[..];
-    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
-    for part in lint::parts(iri) {
+    // Component by component, in order, each edit written as it is made: a line of millions of
+    // invisible characters, each encoded, takes the memory of its display form.
+    let mut out = String::with_capacity(input.len() + 16);
+    let mut at = 0;
+    // Writes the input up to `range`, then `text` for it; an edit inside one written before (a
+    // character both invisible and a look-alike, U+3000; a mark encoded with the character
+    // before it) is left out.
+    let mut edit = |out: &mut String, range: Range<usize>, text: &str| {
+        if range.start >= at {
+            out.push_str(&input[at..range.start]);
+            out.push_str(text);
+            at = range.end;
+        }
+    };
+    lint::for_each_linted_part(iri, |part, here| {
         let range = part.start..part.end;
         let text = &input[range.clone()];
-        let before = rest.iter().take_while(|l| l.offset() < range.start).count();
-        let inside = rest[before..]
-            .iter()
-            .take_while(|l| range.contains(&l.offset()))
-            .count();
-        let here = &rest[before..before + inside];
-        rest = &rest[before + inside..];
         let codes: Vec<LintCode> = here.iter().map(|l| l.code()).collect();
         let bidi = bidi_to_uri
             && (codes.contains(&LintCode::BidiMixed) || codes.contains(&LintCode::BidiEdge));
@@ -174,25 +174,24 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
         // notation whole, nor in a label, which IDNA refuses for them (UTS #46 4.1, criterion
         // 6) and which is percent-encoded whole below.
         let marks = leading_marks(text);
-        let encoded = here
+        let encoded = codes
             .iter()
-            .filter(|l| matches!(l.code(), LintCode::Invisible | LintCode::LookalikeDelimiter));
+            .any(|c| matches!(c, LintCode::Invisible | LintCode::LookalikeDelimiter));
         // An encoded character in a right-to-left component would put Latin letters and
         // digits in it, against 4.2: such a component is mapped whole, as one that breaks it.
         let bidi = bidi
             || bidi_to_uri
-                && (marks > 0 || encoded.clone().next().is_some())
+                && (marks > 0 || encoded)
                 && text
                     .chars()
                     .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL));
         if marks > 0 && part.kind != PartKind::Label && !bidi {
-            edits.push((
-                range.start..range.start + marks,
-                encode_non_ascii(&text[..marks]),
-            ));
-        }
-        if codes.is_empty() && !(marks > 0 && part.kind == PartKind::Label) && !bidi {
-            continue;
+            let start = range.start;
+            edit(
+                &mut out,
+                start..start + marks,
+                &encode_non_ascii(&text[..marks]),
+            );
         }
         if part.kind == PartKind::Label {
             // As browsers show a spoofing domain name: its ACE form, which has no look-alikes.
@@ -208,14 +207,14 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
                     )
                 })
             {
-                let mut out = Vec::new();
+                let mut ace = Vec::new();
                 // A last label, after another, of nothing but what IDNA maps to nothing is a
                 // root dot (RFC 1034 3.1), where the host maps.
                 let dots = crate::map::host::DOTS;
                 let last =
                     !input[range.end..].starts_with(dots) && input[..range.start].ends_with(dots);
-                let label = match ace.then(|| crate::map::host::push_idna(&mut out, text)) {
-                    Some(Ok(())) if out.is_ascii() => String::from_utf8(out).unwrap_or_default(),
+                let label = match to_ace.then(|| crate::map::host::push_idna(&mut ace, text)) {
+                    Some(Ok(())) if ace.is_ascii() => String::from_utf8(ace).unwrap_or_default(),
                     Some(Err(_))
                         if last
                             && !text.contains('%')
@@ -228,38 +227,26 @@ pub(crate) fn safe_form_with(iri: &IriRef<'_>, ace: bool, bidi_to_uri: bool) -> 
                     }
                     _ => encode_non_ascii(text),
                 };
-                edits.push((range, label));
+                edit(&mut out, range, &label);
             }
         } else if bidi {
             // 4.2: "the whole component has to be mapped".
-            edits.push((range, encode_non_ascii(text)));
-        } else {
-            for l in encoded {
-                // A character both invisible and a look-alike (U+3000), or a mark encoded with
-                // the character before it, is in the edit before (in offset order): looked at
-                // before the marks after it are read, so that a run of invisible marks is read
-                // once.
-                if edits.last().is_some_and(|(r, _)| r.contains(&l.offset())) {
+            edit(&mut out, range, &encode_non_ascii(text));
+        } else if encoded {
+            // Each invisible character and look-alike, with the marks after it, which would be
+            // drawn on its hexadecimal digits; those marks are read once.
+            let mut covered = 0;
+            for (i, c) in lint::encoded_chars(text, part.kind, marks) {
+                if i < covered {
                     continue;
                 }
-                // With the marks after it, which would be drawn on its hexadecimal digits.
-                let end = l.offset() + l.len();
-                let at = l.offset()..end + leading_marks(&input[end..range.end]);
-                edits.push((at.clone(), encode_non_ascii(&input[at])));
+                let end = i + c.len_utf8();
+                covered = end + leading_marks(&text[end..]);
+                let whole = range.start + i..range.start + covered;
+                edit(&mut out, whole, &encode_non_ascii(&text[i..covered]));
             }
         }
-    }
-    edits.sort_by_key(|(r, _)| r.start);
-    let mut out = String::with_capacity(input.len() + 16);
-    let mut at = 0;
-    for (range, text) in edits {
-        if range.start < at {
-            continue;
-        }
-        out.push_str(&input[at..range.start]);
-        out.push_str(&text);
-        at = range.end;
-    }
+    });
     out.push_str(&input[at..]);
     out
 }

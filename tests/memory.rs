@@ -4,6 +4,7 @@
 //! counting allocator, and one test, so that no other thread allocates while it counts.
 
 use iriscan::compare::{key, CompareOptions};
+use iriscan::display::DisplayOptions;
 use iriscan::normalize::Level;
 use iriscan::IriRef;
 use peak_alloc::PeakAlloc;
@@ -81,6 +82,33 @@ fn long_hosts_take_memory_in_proportion() {
         for (name, call) in calls {
             let peak = peak_of(call);
             if peak > bound {
+                let start: String = line.chars().take(20).collect();
+                over.push(format!(
+                    "{name} of {start:?}...: {peak} bytes at once for a line of {}",
+                    line.len()
+                ));
+            }
+        }
+    }
+    // The display form and the lints of many invisible characters apart, in one component or
+    // one a component: the display form encodes each of them (three bytes become nine, in a
+    // string that grows by doubling), the lints gather them.
+    let many = 200_000;
+    for line in [
+        format!("http://a/?q={}", "\u{200B}a".repeat(many)),
+        format!("http://a/{}", "a\u{200B}/".repeat(many)),
+        format!("http://a/{}", "\u{430}x/".repeat(many)),
+    ] {
+        let iri = IriRef::parse(&line).unwrap();
+        let calls: [(&str, usize, &dyn Fn() -> usize); 2] = [
+            ("to_display", 8, &|| {
+                iri.to_display(&DisplayOptions::default()).len()
+            }),
+            ("lints", 4, &|| iri.lints().len()),
+        ];
+        for (name, times, call) in calls {
+            let peak = peak_of(call);
+            if peak > times * line.len() {
                 let start: String = line.chars().take(20).collect();
                 over.push(format!(
                     "{name} of {start:?}...: {peak} bytes at once for a line of {}",

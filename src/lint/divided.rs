@@ -323,7 +323,7 @@ mod tests {
             use super::super::{Found, MOST_OF_A_CODE};
             let (mut found, mut expected) =
                 (Found::new(MOST_OF_A_CODE), Found::new(MOST_OF_A_CODE));
-            let linted = super::super::Linted::new(&iri, super::super::MOST_RUNS);
+            let linted = super::super::Linted::new(&iri);
             super::super::lint_divided(&linted, &d, &mut found);
             super::super::lint_by_bytes(&linted, &mut expected);
             prop_assert_eq!(found.lints, expected.lints, "{}", input);

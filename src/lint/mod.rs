@@ -421,32 +421,32 @@ impl IriRef<'_> {
 /// summary finds a lint likely. Without a right-to-left character, only components with
 /// non-ASCII characters can have a lint, and only those are read.
 pub fn lint(iri: &IriRef<'_>) -> Vec<Lint> {
-    lint_with(iri, MOST_RUNS)
+    let mut lints = Found::new(MOST_OF_A_CODE);
+    lint_into(iri, &mut lints);
+    lints.lints
 }
 
-/// [`lint`], with a lint for each run of an invisible character or a look-alike however many
-/// there are in a component: what the display form percent-encodes.
-pub(crate) fn lint_each(iri: &IriRef<'_>) -> Vec<Lint> {
-    lint_with(iri, usize::MAX)
+/// Calls `each` with each component of `iri` that may have a lint (one with a non-ASCII
+/// character, or beside a right-to-left one), in order, and its lints: every lint of the
+/// component, but for at most 16 of each of the codes of characters ([`runs`]), whose
+/// characters [`encoded_chars`] finds. What the display form edits, a component at a time, so
+/// that a line of millions of components takes the memory of one.
+pub(crate) fn for_each_linted_part(iri: &IriRef<'_>, mut each: impl FnMut(Part, &[Lint])) {
+    if crate::simd::is_ascii(iri.as_str().as_bytes()) {
+        return;
+    }
+    let linted = Linted::new(iri);
+    let mut lints = Found::new(usize::MAX);
+    let mut in_order = InOrder::new(&linted, &mut lints);
+    in_order.sink = Some(&mut each);
+    for_each_part(iri, |part, summary| in_order.push(part, summary));
+    in_order.finish();
 }
 
 /// The most lints of one code an IRI gets from [`lint`]: those after are counted in the last,
 /// so that a line of megabytes of components that each have a lint takes a few kilobytes to
 /// report, not gigabytes. No IRI met in use comes near it.
 const MOST_OF_A_CODE: usize = 64;
-
-/// [`lint`], with at most `most_runs` lints of a code for the characters of a component
-/// ([`runs`]), and no bound on the lints of the IRI when it is `usize::MAX`.
-fn lint_with(iri: &IriRef<'_>, most_runs: usize) -> Vec<Lint> {
-    let most = if most_runs == usize::MAX {
-        usize::MAX
-    } else {
-        MOST_OF_A_CODE
-    };
-    let mut lints = Found::new(most);
-    lint_into(iri, most_runs, &mut lints);
-    lints.lints
-}
 
 /// The lints found so far, at most `most` of a code: a lint of a code that has as many is
 /// counted in the last of them.
@@ -490,9 +490,8 @@ impl Found {
     }
 }
 
-/// Adds the lints of `iri` to `lints`, at most `most_runs` of a code for the characters of a
-/// component ([`runs`]).
-fn lint_into(iri: &IriRef<'_>, most_runs: usize, lints: &mut Found) {
+/// Adds the lints of `iri` to `lints`.
+fn lint_into(iri: &IriRef<'_>, lints: &mut Found) {
     let input = iri.as_str();
     // The scanner counted the octets >= 0x80, if it read the IRI a line at a time.
     let ascii = iri.scan_hint().map_or_else(
@@ -505,7 +504,7 @@ fn lint_into(iri: &IriRef<'_>, most_runs: usize, lints: &mut Found) {
     let masks = (input.len() <= divided::MAX_LEN)
         .then(|| crate::simd::lint_masks(input.as_bytes()))
         .flatten();
-    let linted = Linted::new(iri, most_runs);
+    let linted = Linted::new(iri);
     match masks.as_ref().and_then(|m| Divided::new(iri, m)) {
         Some(d) => lint_divided(&linted, &d, lints),
         None => lint_by_bytes(&linted, lints),
@@ -518,16 +517,13 @@ fn lint_into(iri: &IriRef<'_>, most_runs: usize, lints: &mut Found) {
 struct Linted<'a> {
     iri: &'a IriRef<'a>,
     top_level_beyond_ascii: std::cell::OnceCell<bool>,
-    /// The most lints of a code a component gets for its characters ([`runs`]).
-    most_runs: usize,
 }
 
 impl<'a> Linted<'a> {
-    fn new(iri: &'a IriRef<'a>, most_runs: usize) -> Self {
+    fn new(iri: &'a IriRef<'a>) -> Self {
         Linted {
             iri,
             top_level_beyond_ascii: std::cell::OnceCell::new(),
-            most_runs,
         }
     }
 
@@ -587,7 +583,12 @@ struct InOrder<'a> {
     lints: &'a mut Found,
     pending: Option<(Part, Summary)>,
     rtl_before: bool,
+    /// Where each component's lints go once it is judged, if anywhere: they are cleared then.
+    sink: Option<&'a mut PartSink<'a>>,
 }
+
+/// What takes a component and its lints ([`for_each_linted_part`]).
+type PartSink<'a> = dyn FnMut(Part, &[Lint]) + 'a;
 
 impl<'a> InOrder<'a> {
     fn new(iri: &'a Linted<'a>, lints: &'a mut Found) -> Self {
@@ -596,6 +597,7 @@ impl<'a> InOrder<'a> {
             lints,
             pending: None,
             rtl_before: false,
+            sink: None,
         }
     }
 
@@ -622,6 +624,10 @@ impl<'a> InOrder<'a> {
         // An ASCII component has no lint but beside a right-to-left one.
         if s.non_ascii || rtl_beside != [false; 2] {
             lint_part(self.iri, part, s, rtl_beside, self.lints);
+            if let Some(sink) = self.sink.as_mut() {
+                sink(part, &self.lints.lints);
+                self.lints.clear();
+            }
         }
     }
 }
@@ -715,25 +721,11 @@ fn lint_part(
         push(LintCode::LookalikeDelimiter, at, marks, false, 0);
     }
     if summary.any & LintClass::RARE != 0 {
-        // A letter that looks like a delimiter that ends a host, in a host label or in the
-        // userinfo, which is read where the host is ("google.comノlogin@evil.com", L6).
-        let where_a_host_is_read = label || part.kind == PartKind::Userinfo;
         let found = text
             .char_indices()
             .skip_while(|&(i, _)| i < marks)
-            .filter(|&(i, c)| {
-                // In a host, the dots of RFC 3490 3.1 separate labels; and a letter that looks
-                // like a delimiter that ends one makes it seem to end there (L6).
-                let cp = c as u32;
-                lint_class(cp).0 & LintClass::RARE != 0
-                    && (is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
-                        || where_a_host_is_read
-                            && is_lookalike_letter(cp)
-                            && !beside_its_script(text, i, c)
-                        || label && is_lookalike_mapped(cp)
-                        || label && is_lookalike_dot(cp) && !dot_in_context(text, i, c))
-            });
-        for (i, len, gathered) in runs(found, iri.most_runs) {
+            .filter(|&(i, c)| is_lookalike_at(text, part.kind, i, c));
+        for (i, len, gathered) in runs(found, MOST_RUNS) {
             push(LintCode::LookalikeDelimiter, at + i, len, false, gathered);
         }
     }
@@ -753,15 +745,52 @@ fn lint_part(
         }
     }
     if summary.any & LintClass::RARE != 0 {
-        let found = text.char_indices().filter(|&(i, c)| {
-            lint_class(c as u32).0 & LintClass::RARE != 0
-                && is_invisible(c as u32)
-                && !drawn_in_context(text, i, c, part.kind == PartKind::Label)
-        });
-        for (i, len, gathered) in runs(found, iri.most_runs) {
+        let found = text
+            .char_indices()
+            .filter(|&(i, c)| is_invisible_at(text, part.kind, i, c));
+        for (i, len, gathered) in runs(found, MOST_RUNS) {
             push(LintCode::Invisible, at + i, len, false, gathered);
         }
     }
+}
+
+/// Whether `c`, at `i` in the component `text` of kind `kind`, after the marks it starts with,
+/// looks like a delimiter (`lookalike-delimiter`, L6).
+fn is_lookalike_at(text: &str, kind: PartKind, i: usize, c: char) -> bool {
+    let cp = c as u32;
+    if lint_class(cp).0 & LintClass::RARE == 0 {
+        return false;
+    }
+    // In a host, the dots of RFC 3490 3.1 separate labels; and a letter that looks like a
+    // delimiter that ends one makes it seem to end there, also in the userinfo, which is read
+    // where the host is ("google.comノlogin@evil.com").
+    let label = kind == PartKind::Label;
+    let where_a_host_is_read = label || kind == PartKind::Userinfo;
+    is_lookalike(cp) && !(label && crate::map::host::DOTS.contains(&c))
+        || where_a_host_is_read && is_lookalike_letter(cp) && !beside_its_script(text, i, c)
+        || label && is_lookalike_mapped(cp)
+        || label && is_lookalike_dot(cp) && !dot_in_context(text, i, c)
+}
+
+/// Whether `c`, at `i` in the component `text` of kind `kind`, cannot be seen or transcribed
+/// where it stands (`invisible`, L8).
+fn is_invisible_at(text: &str, kind: PartKind, i: usize, c: char) -> bool {
+    lint_class(c as u32).0 & LintClass::RARE != 0
+        && is_invisible(c as u32)
+        && !drawn_in_context(text, i, c, kind == PartKind::Label)
+}
+
+/// The characters of the component `text` of kind `kind` that the display form percent-encodes,
+/// with their offsets: the invisible ones and the look-alikes of delimiters, those among the
+/// marks it starts with aside (`marks` bytes, which the display form encodes whole).
+pub(crate) fn encoded_chars(
+    text: &str,
+    kind: PartKind,
+    marks: usize,
+) -> impl Iterator<Item = (usize, char)> + '_ {
+    text.char_indices().filter(move |&(i, c)| {
+        i >= marks && is_lookalike_at(text, kind, i, c) || is_invisible_at(text, kind, i, c)
+    })
 }
 
 /// The most lints of one code a component gets for the characters [`runs`] finds: those after
@@ -857,13 +886,6 @@ impl Part {
     fn text(self, input: &str) -> &str {
         &input[self.start..self.end]
     }
-}
-
-/// The non-empty components of `iri` in the order of the input.
-pub(crate) fn parts(iri: &IriRef<'_>) -> Vec<Part> {
-    let mut parts = Vec::new();
-    for_each_part(iri, |part, _| parts.push(part));
-    parts
 }
 
 /// Calls `each` with the non-empty components of `iri` and their summaries, in the order of the
