@@ -731,8 +731,9 @@ impl<'t> Extract<'t, '_> {
     /// letters, digits and "-" into a character beyond ASCII that is no mark before `end`, if
     /// it does (E10): no top-level label mixes the two, so that is text written without a
     /// space after the address (`https://www.baidu.com获取`, `https://例え.jpを見て`). The
-    /// label is the last when no "." that a letter or a digit follows, nor an "@", comes after
-    /// it in the next 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4).
+    /// label is the last when no "." that a letter or a digit follows comes after it in the next
+    /// 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4) before an "@": that
+    /// is a mail address's further on in the sentence, not the end of a userinfo.
     ///
     /// Where the run's first "/", "?" or "#" stands is read once for its candidates
     /// ([`FirstInRun`]), and of the authority only what a host name may span (RFC 1035 2.3.4:
@@ -786,11 +787,12 @@ impl<'t> Extract<'t, '_> {
         if crate::tables::lint_class(c as u32).bidi() == crate::tables::LintClass::NSM {
             return false;
         }
+        // Up to an "@", after which the labels are a mail address's.
         let after = &b[beyond..stop.min(beyond + 64)];
-        let another_label = after
+        let after = memchr::memchr(b'@', after).map_or(after, |at| &after[..at]);
+        !after
             .windows(2)
-            .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
-        !another_label && !after.contains(&b'@')
+            .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80))
     }
 
     /// Whether an IRI may start at `at`, as the search finds them (E1): a scheme that counts

@@ -1105,6 +1105,15 @@ fn a_last_label_ends_where_ascii_gives_way() {
             "see https://example.co\u{301} ok",
             "https://example.co\u{301}",
         ),
+        // An "@" further on is a mail address's in the sentence, not this IRI's userinfo end.
+        (
+            "请访问https://paypal.com获取帮助或发邮件到admin@evil.com",
+            "https://paypal.com",
+        ),
+        (
+            "詳しくはhttps://www.paypal.comまたはsupport@evil.example.jpまで",
+            "https://www.paypal.com",
+        ),
         // Nor where a label follows: the lints flag what looks like a dot (L6).
         ("https://bank.com·evil.com/x", "https://bank.com·evil.com/x"),
     ] {

@@ -364,13 +364,13 @@ fn reference(iri: &IriRef<'_>) -> Vec<(LintCode, usize, usize)> {
                 matches!(kind, Kind::Label | Kind::Userinfo) && ends_a_host(c) && !beside_its_own;
             // In a host label, a middle dot or what has its skeleton looks like the dot between
             // labels; but where RFC 5892 allows U+00B7 (A.3, between "l"s) and U+30FB (A.7,
-            // with kana or Han), and a letter of a script among its own.
+            // with kana or Han, here beside it), and a letter of a script among its own.
             let is_l = |n: Option<char>| matches!(n, Some('l' | 'L'));
             let dot_like = kind == Kind::Label
                 && looks == "\u{B7}"
                 && !match c {
                     '\u{B7}' | '\u{387}' => is_l(beside[0]) && is_l(beside[1]),
-                    '\u{30FB}' | '\u{FF65}' => text.chars().any(|d| {
+                    '\u{30FB}' | '\u{FF65}' => beside.into_iter().flatten().any(|d| {
                         [Script::Hiragana, Script::Katakana, Script::Han].contains(&d.script())
                     }),
                     _ => of_a_script && beside_its_own,

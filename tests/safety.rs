@@ -435,6 +435,15 @@ fn an_iri_gets_a_bounded_number_of_lints_of_a_code() {
     // confusable letters, as many as they are, make 64 of their own.
     let confusable = lints.iter().filter(|l| l.code() == LintCode::Confusable);
     assert_eq!(confusable.count(), 64);
+    // One more is one lint.
+    let input = format!("http://x/{}", "\u{430}x/".repeat(65));
+    let lints = IriRef::parse(&input).unwrap().lints();
+    let last = lints.iter().rfind(|l| l.code() == LintCode::MixedScript);
+    let said = last.map(|l| l.message()).unwrap_or_default();
+    assert!(
+        said.contains("; 1 more mixed-script lint after it in this IRI is left out"),
+        "{said}"
+    );
     // Up to 64, each its own.
     let input = format!("http://x/{}", "\u{430}x/".repeat(64));
     let lints = IriRef::parse(&input).unwrap().lints();
@@ -796,6 +805,9 @@ fn dot_lookalikes_in_a_host() {
         "http://co\u{B7}legi.cat/",
         "http://\u{B7}l.cat/",
         "http://com\u{30FB}evil.jp/",
+        // A kana or Han letter elsewhere in the label does not make a dot between ASCII
+        // letters one of Japanese text.
+        "http://www.paypal\u{30FB}com\u{30FB}login\u{6F22}.jp/",
     ] {
         assert!(codes(iri).contains(&LintCode::LookalikeDelimiter), "{iri}");
     }

@@ -376,8 +376,13 @@ impl Lint {
             }
         };
         if self.more > 0 {
+            let lints = if self.more == 1 {
+                "lint after it in this IRI is"
+            } else {
+                "lints after it in this IRI are"
+            };
             format!(
-                "{said} ({}); {} more {} lints after it in this IRI are left out",
+                "{said} ({}); {} more {} {lints} left out",
                 self.code.section(),
                 self.more,
                 self.code
@@ -1522,8 +1527,10 @@ fn dot_in_context(text: &str, i: usize, c: char) -> bool {
         '\u{B7}' | '\u{387}' => {
             matches!(before, Some('l' | 'L')) && matches!(after, Some('l' | 'L'))
         }
-        // A.7: in a label with Hiragana, Katakana or Han. U+FF65 is U+30FB after UTS #46.
-        '\u{30FB}' | '\u{FF65}' => text.chars().any(|d| {
+        // A.7: in a label with Hiragana, Katakana or Han, and, for a lint, with one of them
+        // beside it: one elsewhere in the label leaves a dot between ASCII words
+        // ("paypal・com・login漢"). U+FF65 is U+30FB after UTS #46.
+        '\u{30FB}' | '\u{FF65}' => [before, after].into_iter().flatten().any(|d| {
             matches!(
                 d.script(),
                 Script::Hiragana | Script::Katakana | Script::Han
