@@ -759,7 +759,16 @@ impl<'t> Extract<'t, '_> {
                 && (before.is_ascii_alphanumeric() || before == b'-')
                 && self.last_label_ends_at(from, at, stop.min(end))
             {
-                return Some(at);
+                // No label ends with "-" (RFC 1035 2.3.1).
+                let hyphens = b[from..at].iter().rev().take_while(|&&c| c == b'-').count();
+                return Some(at - hyphens);
+            }
+            // An IP literal ends at its "]" (RFC 3986 3.2.2).
+            if at > from && before == b']' && b[from] == b'[' {
+                let literal_end = memchr::memchr(b']', &b[from..at]).map(|k| from + k + 1);
+                if literal_end == Some(at) {
+                    return Some(at);
+                }
             }
             at += b[at..window].iter().take_while(|&&c| c >= 0x80).count();
         }

@@ -1100,6 +1100,10 @@ fn a_last_label_ends_where_ascii_gives_way() {
         ),
         ("https://example.com→next", "https://example.com"),
         ("https://example.com·", "https://example.com"),
+        // No label ends with "-" (RFC 1035 2.3.1), and an IP literal ends at its "]".
+        ("https://example.com-获取", "https://example.com"),
+        ("http://[2001:db8::1]を参照", "http://[2001:db8::1]"),
+        ("https://[::1]—it's", "https://[::1]"),
         // Not into a mark, which is drawn on the letter before it.
         (
             "see https://example.co\u{301} ok",
