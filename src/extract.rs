@@ -733,7 +733,8 @@ impl<'t> Extract<'t, '_> {
     /// space after the address (`https://www.baidu.com获取`, `https://例え.jpを見て`). The
     /// label is the last when no "." that a letter or a digit follows comes after it in the next
     /// 64 bytes of the authority (a label holds at most 63, RFC 1035 2.3.4) before an "@": that
-    /// is a mail address's further on in the sentence, not the end of a userinfo.
+    /// is a mail address's further on in the sentence, not the end of a userinfo. The "-"s the
+    /// label ends with go with the text; an IP literal ends at its "]" the same way.
     ///
     /// Where the run's first "/", "?" or "#" stands is read once for its candidates
     /// ([`FirstInRun`]), and of the authority only what a host name may span (RFC 1035 2.3.4:
