@@ -1734,17 +1734,20 @@ fn ends_plainly(iri: &str) -> bool {
     // whatever the labels before it hold (E10).
     use icu_properties::props::BidiClass;
     let bidi = icu_properties::CodePointMapData::<BidiClass>::new();
-    let host_runs_on = authority
+    // An "@" after it does not keep it (a mail address's further on in a sentence): the
+    // userinfo is read as a host would be, up to the "@".
+    let host_runs_on = with_userinfo
         .char_indices()
         .filter(|&(at, c)| {
-            let before = authority.as_bytes()[..at].last();
+            let before = with_userinfo.as_bytes()[..at].last();
             !c.is_ascii() && before.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'-')
         })
         .any(|(at, c)| {
-            let label = authority[..at]
+            let label = with_userinfo[..at]
                 .rfind('.')
-                .map(|dot| &authority[dot + 1..at]);
-            let another = authority.as_bytes()[at..]
+                .map(|dot| &with_userinfo[dot + 1..at]);
+            let rest = &with_userinfo[at..];
+            let another = rest.as_bytes()[..rest.find('@').unwrap_or(rest.len())]
                 .windows(2)
                 .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80));
             label.is_some_and(|l| {
